@@ -1,0 +1,301 @@
+// play.cpp — match driver, human prompt, replay.
+#include "play.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "ruleset.hpp"
+#include "scripted_rules.hpp"
+#include "transcript.hpp"
+
+namespace hr {
+
+namespace {
+
+std::string trim(const std::string& text) {
+  const auto begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return {};
+  const auto end = text.find_last_not_of(" \t\r\n");
+  return text.substr(begin, end - begin + 1);
+}
+
+std::string lower(std::string text) {
+  for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return text;
+}
+
+/// Prints a match as it goes: actions of one seat's turn on one line, a summary at each round's end.
+class MatchPrinter {
+ public:
+  MatchPrinter(std::ostream& out, Rules& rules, const std::vector<std::string>& names, bool quiet)
+      : out_(out), rules_(rules), names_(names), quiet_(quiet) {}
+
+  void action(int seat, const std::string& text) {
+    if (quiet_) return;
+    if (seat != line_seat_) flush();
+    line_seat_ = seat;
+    line_ += (line_.empty() ? "" : ", ") + text;
+  }
+
+  void flush() {
+    if (!line_.empty()) out_ << fmt::format("  seat {} ({}): {}\n", line_seat_, names_[line_seat_ - 1], line_);
+    line_.clear();
+    line_seat_ = 0;
+  }
+
+  void round_start(int round) {
+    if (!quiet_) out_ << fmt::format("Round {} of {}\n", round, rules_.layout().rounds);
+  }
+
+  /// `last_table` is the state before the round's last action (its table, since the action closed it).
+  void round_end(const GameState& after, const GameState& last_table) {
+    flush();
+    if (quiet_) return;
+    const auto& scores = after.round_scores().back();
+    std::string round_text, totals;
+    for (std::size_t s = 0; s < scores.size(); ++s) {
+      round_text += fmt::format("{}seat {} {}", s ? ", " : "", s + 1, scores[s]);
+      totals += fmt::format("{}seat {} {}", s ? ", " : "", s + 1, after.match_scores()[s]);
+    }
+    out_ << fmt::format("Round {} over: {} | match totals: {}\n", after.round_scores().size(), round_text, totals);
+    out_ << "Table at the end of the round (as seat 1 sees it):\n" << rules_.describe(last_table.observation(1), 1) << '\n';
+  }
+
+  void result(const GameState& state) {
+    flush();
+    const auto ranks = rules_.ranks(state);
+    std::string text;
+    for (std::size_t s = 0; s < ranks.size(); ++s)
+      text += fmt::format("{}seat {} ({}) {} [place {}]", s ? ", " : "", s + 1, names_[s], state.match_scores()[s], ranks[s]);
+    out_ << "Result: " << text << '\n';
+  }
+
+ private:
+  std::ostream& out_;
+  Rules& rules_;
+  const std::vector<std::string>& names_;
+  bool quiet_;
+  int line_seat_ = 0;
+  std::string line_;
+};
+
+}  // namespace
+
+Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
+  const GameState view = info.observation();
+  const auto legal = info.legal();
+  std::vector<std::string> texts;
+  for (Action a : legal) texts.push_back(rules.action_text(view, a));
+  auto list_actions = [&] {
+    out_ << "Legal actions:";
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      out_ << (i % 6 == 0 ? "\n  " : "   ") << fmt::format("{:>2}) {:<12}", i + 1, texts[i]);
+    out_ << "\n";
+  };
+  out_ << '\n' << rules.describe(view, info.seat());
+  list_actions();
+  while (true) {
+    out_ << fmt::format("seat {}> ", info.seat()) << std::flush;
+    std::string line;
+    if (!std::getline(in_, line)) throw InputEnded("end of input");
+    const std::string input = trim(line);
+    if (input.empty()) continue;
+    if (lower(input) == "help" || input == "?") {
+      out_ << "Type an action as listed (e.g. '" << texts.front() << "') or its number; 'quit' stops the game.\n";
+      list_actions();
+      continue;
+    }
+    if (lower(input) == "quit") throw InputEnded("quit");
+    if (input.find_first_not_of("0123456789") == std::string::npos) {
+      const auto number = input.size() > 6 ? 0 : std::stoul(input);
+      if (number >= 1 && number <= texts.size()) return legal[number - 1];
+      out_ << fmt::format("There is no action number {}: choose 1 to {}.\n", input, texts.size());
+      continue;
+    }
+    std::string wanted;
+    for (char ch : lower(input)) {
+      if (std::isspace(static_cast<unsigned char>(ch))) {
+        if (!wanted.empty() && wanted.back() != ' ') wanted += ' ';
+      } else {
+        wanted += ch;
+      }
+    }
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      if (lower(texts[i]) == wanted) return legal[i];
+    out_ << "Not legal: " << rules.explain_illegal(view, input) << "\n";
+  }
+}
+
+std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
+                                                  std::istream& in, std::ostream& out) {
+  std::vector<std::unique_ptr<Player>> players;
+  for (std::size_t s = 0; s < names.size(); ++s) {
+    if (names[s] == "human") {
+      players.push_back(std::make_unique<HumanPlayer>(in, out));
+      continue;
+    }
+    auto bot = make_bot(names[s], derive_seed(seed, 1000 + s));
+    if (!bot) throw std::invalid_argument("unknown player '" + names[s] + "' (choose human, random or greedy)");
+    players.push_back(std::move(bot));
+  }
+  return players;
+}
+
+int play_command(const PlayOptions& options, std::istream& in, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<ScriptedRules> rules;
+  try {
+    LoadOptions load;
+    load.seats = static_cast<int>(options.players.size());
+    rules = load_rules(options.ruleset, load);
+  } catch (const std::exception& e) {
+    err << "error: " << e.what() << '\n';
+    return 2;
+  }
+  std::vector<std::string> names = options.players;
+  if (names.empty()) names.assign(static_cast<std::size_t>(rules->layout().seats), "greedy");
+  std::vector<std::unique_ptr<Player>> players;
+  try {
+    players = make_players(names, options.seed, in, out);
+  } catch (const std::exception& e) {
+    err << "error: " << e.what() << '\n';
+    return 2;
+  }
+  std::ofstream log_file;
+  std::unique_ptr<TranscriptWriter> log;
+  if (!options.log.empty()) {
+    log_file.open(options.log);
+    if (!log_file) {
+      err << "error: cannot write the transcript file " << options.log << '\n';
+      return 2;
+    }
+    log = std::make_unique<TranscriptWriter>(log_file);
+    log->header(options.ruleset, rules->layout().seats, options.seed, names, rules->params_json());
+  }
+  if (!options.quiet) {
+    out << fmt::format("{} ({}), seed {}:", rules->info().name, rules->id(), options.seed);
+    for (std::size_t s = 0; s < names.size(); ++s) out << fmt::format(" seat {} = {}", s + 1, names[s]);
+    out << '\n';
+  }
+  MatchPrinter printer(out, *rules, names, options.quiet);
+  GameState state;
+  try {
+    state = rules->new_game(options.seed);
+  } catch (const std::exception& e) {
+    err << "error: " << e.what() << '\n';
+    return 1;
+  }
+  printer.round_start(state.round());
+  std::vector<Action> legal;
+  GameState before;
+  try {
+    while (!state.over()) {
+      rules->legal_actions(state, legal);
+      if (legal.empty())
+        throw RulesError(fmt::format("seat {} has no legal action but the game is not over (a bug in the rules)", state.to_move()));
+      const int seat = state.to_move();
+      const int round = state.round();
+      const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(*rules, InformationSet(state, seat, legal));
+      const std::string text = rules->action_text(state, action);
+      before = state;
+      rules->apply(state, action);
+      if (log) log->action(state, round, seat, text, legal.size());
+      printer.action(seat, text);
+      if (state.round() != round || state.over()) {
+        printer.round_end(state, before);
+        if (!state.over()) printer.round_start(state.round());
+      }
+    }
+  } catch (const InputEnded& e) {
+    printer.flush();
+    out << "\nThe game stops here (" << e.what() << ") after " << state.ply() << " actions.\n";
+    if (log) log->stopped(e.what(), state);
+    return 0;
+  } catch (const std::exception& e) {
+    printer.flush();
+    err << "error: " << e.what() << '\n';
+    if (log) log->stopped(std::string("error: ") + e.what(), state);
+    return 1;
+  }
+  printer.result(state);
+  if (log) log->result(*rules, state);
+  return 0;
+}
+
+int replay_command(const std::string& file, bool quiet, std::ostream& out, std::ostream& err) {
+  Transcript t;
+  std::unique_ptr<ScriptedRules> rules;
+  try {
+    t = read_transcript(file);
+    LoadOptions load;
+    load.seats = t.seats;
+    rules = load_rules(t.ruleset, load);
+  } catch (const std::exception& e) {
+    err << "error: " << e.what() << '\n';
+    return 2;
+  }
+  std::vector<std::string> names = t.players;
+  names.resize(static_cast<std::size_t>(rules->layout().seats), "?");
+  if (!quiet) out << fmt::format("Replaying {} ({}), seed {}, {} actions\n", file, rules->id(), t.seed, t.actions.size());
+  MatchPrinter printer(out, *rules, names, quiet);
+  GameState state;
+  std::vector<Action> legal;
+  GameState before;
+  auto differs = [&](const TranscriptAction& a, const std::string& what) {
+    printer.flush();
+    err << fmt::format("{}:{}: action {} (seat {}: '{}') differs: {}\n", file, a.line, a.ply, a.seat, a.action, what);
+    return 1;
+  };
+  try {
+    state = rules->new_game(t.seed);
+    printer.round_start(state.round());
+    for (const TranscriptAction& a : t.actions) {
+      if (state.over()) return differs(a, "the replayed game is already over");
+      if (a.seat != state.to_move()) return differs(a, fmt::format("seat {} is to move in the replayed game", state.to_move()));
+      rules->legal_actions(state, legal);
+      if (a.legal >= 0 && static_cast<std::size_t>(a.legal) != legal.size())
+        return differs(a, fmt::format("the recorded game had {} legal actions, the replayed game has {}", a.legal, legal.size()));
+      const auto action = rules->parse_action(state, a.action);
+      if (!action) return differs(a, "not legal in the replayed game: " + rules->explain_illegal(state, a.action));
+      const int round = state.round();
+      before = state;
+      rules->apply(state, *action);
+      if (!a.digest.empty() && a.digest != digest_text(state.digest()))
+        return differs(a, "the state after it differs from the recorded game (digest " + digest_text(state.digest()) +
+                              ", recorded " + a.digest + ")");
+      printer.action(a.seat, a.action);
+      if (state.round() != round || state.over()) {
+        printer.round_end(state, before);
+        if (!state.over()) printer.round_start(state.round());
+      }
+    }
+  } catch (const std::exception& e) {
+    printer.flush();
+    err << "error: " << e.what() << '\n';
+    return 1;
+  }
+  printer.flush();
+  if (!t.stopped_reason.empty()) {
+    if (!quiet) out << "The recorded game was stopped (" << t.stopped_reason << "); replayed up to there.\n";
+    return 0;
+  }
+  if (!t.has_result) {
+    err << file << ": truncated transcript: no result line after " << t.actions.size() << " actions\n";
+    return 1;
+  }
+  if (!state.over()) {
+    err << file << ": the transcript ends but the replayed game is not over\n";
+    return 1;
+  }
+  if (state.match_scores() != t.match_scores) {
+    err << file << ": the replayed match scores differ from the recorded result\n";
+    return 1;
+  }
+  printer.result(state);
+  if (!quiet) out << "Replay reproduces the recorded game.\n";
+  return 0;
+}
+
+}  // namespace hr

@@ -1,0 +1,56 @@
+// play.hpp — the `play` and `replay` commands: a whole match between humans at the terminal and bots.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots.hpp"
+
+namespace hr {
+
+/// A seat played by a person at the terminal: it sees the table of its observation (Rules::describe) and
+/// the numbered legal actions, and types an action's text or number. Anything else gets a one-line
+/// explanation (Rules::explain_illegal) and the prompt again, with nothing changed. `help` lists the
+/// actions again; `quit` or the end of input stops the game (throws InputEnded).
+class HumanPlayer : public Player {
+ public:
+  HumanPlayer(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
+  Action choose(Rules& rules, const InformationSet& info) override;
+  std::string name() const override { return "human"; }
+
+ private:
+  std::istream& in_;
+  std::ostream& out_;
+};
+
+/// The person stopped the game (end of input or `quit`).
+class InputEnded : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct PlayOptions {
+  std::string ruleset = "lost-cities";  ///< id or path
+  std::vector<std::string> players;     ///< one per seat: human, random, greedy; empty = greedy for each seat
+  std::uint64_t seed = 1;
+  std::string log;                      ///< transcript file, or empty
+  bool quiet = false;                   ///< only the result
+};
+
+/// Makes the players of a match from their names; throws std::invalid_argument naming an unknown one.
+std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
+                                                  std::istream& in, std::ostream& out);
+
+/// Plays a match and prints it to `out`. Returns the exit status: 0 for a finished (or cleanly stopped)
+/// game, 1 for a rules error (printed to `err`), 2 for bad options.
+int play_command(const PlayOptions& options, std::istream& in, std::ostream& out, std::ostream& err);
+
+/// Replays a transcript, checking every action was legal and every recorded digest, legal-action count and
+/// the result match. Prints the game unless quiet. Returns 0 if it reproduces, 1 naming the first action
+/// that differs, 2 if the file cannot be read.
+int replay_command(const std::string& file, bool quiet, std::ostream& out, std::ostream& err);
+
+}  // namespace hr

@@ -1,0 +1,130 @@
+// layout.hpp — the static description of a game: seats and teams, components and their attributes, zones,
+// counters, tracks and figures. A ruleset declares it once per load; every GameState of that ruleset points
+// at it and holds only the mutable part (which component is where, counter values, figure positions).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+namespace hr {
+
+using ComponentId = std::uint16_t;  ///< index into Layout::components (0-based in C++, 1-based in Lua)
+using ZoneId = std::uint16_t;       ///< index into Layout::zones
+constexpr ComponentId kNoComponent = 0xFFFF;   ///< "no card here"
+constexpr ComponentId kUnknownComponent = 0xFFFE;  ///< in an observation: a card this seat cannot see
+constexpr ZoneId kNoZone = 0xFFFF;
+constexpr int kMaxSeats = 8;  ///< seen-by masks are one byte
+
+/// Who may see the cards of a zone (DESIGN.md §2).
+enum class Visibility : std::uint8_t {
+  Hidden,  ///< nobody: only the count is public (a draw pile, a token bag)
+  Owner,   ///< the owning seat, or every seat of the owning team (a hand)
+  Public,  ///< everybody (an expedition column)
+  Top,     ///< everybody saw each card arrive; the top one is what may be taken (a discard pile)
+};
+std::string_view to_string(Visibility v);
+/// Parses "hidden", "owner", "public", "top"; throws std::invalid_argument otherwise.
+Visibility visibility_from_string(std::string_view text);
+
+/// Owner of a zone or counter: nobody (the supply), a seat 1..N, or a team 1..T.
+struct Owner {
+  enum class Kind : std::uint8_t { Nobody, Seat, Team } kind = Kind::Nobody;
+  int index = 0;
+  bool operator==(const Owner&) const = default;
+};
+
+using AttributeValue = std::variant<std::int64_t, double, bool, std::string>;
+
+/// A card, tile or token: a name (its text form, e.g. "Y7"; copies share a name) and static attributes.
+struct Component {
+  std::string name;
+  std::vector<std::pair<std::string, AttributeValue>> attributes;
+  /// The attribute `key`, or nullptr.
+  const AttributeValue* attribute(std::string_view key) const;
+};
+
+struct ZoneDef {
+  std::string name;
+  Owner owner;
+  Visibility visibility = Visibility::Hidden;
+};
+
+/// A named integer, one per seat (and one for the supply, owner 0) or one in the supply only.
+struct CounterDef {
+  std::string name;
+  bool per_seat = false;
+  std::int64_t initial = 0;
+};
+
+/// A linear path of spaces numbered 1..n, each with a value (the board game's expedition paths).
+struct TrackDef {
+  std::string name;
+  std::vector<std::int64_t> values;  ///< values[i] is the value of space i+1
+};
+
+/// A pawn or marker: a kind ("explorer"), an owning seat (0 = nobody) and, in the state, a location.
+struct FigureDef {
+  std::string kind;
+  int owner = 0;
+};
+
+/// Raised when a layout or a state operation is given something that does not exist or is not allowed.
+class LayoutError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The static part of a game. Build it, call finalize(), then never change it while states point at it.
+class Layout {
+ public:
+  int seats = 2;
+  std::vector<int> team_of_seat;  ///< index 1..seats; 0 = no team. Empty = no teams at all.
+  int rounds = 1;                 ///< rounds in a match; the kernel scores each and adds them up
+  std::vector<Component> components;
+  std::vector<ZoneDef> zones;
+  std::vector<CounterDef> counters;
+  std::vector<TrackDef> tracks;
+  std::vector<FigureDef> figures;
+
+  /// Checks the definitions, adds the `box` zone (where cards that leave the game go) if missing, and
+  /// builds the look-up tables. Throws LayoutError naming the first bad definition (duplicate zone name,
+  /// owner seat out of range, too many seats or components).
+  void finalize();
+
+  ZoneId zone_id(std::string_view name) const;  ///< throws LayoutError("unknown zone 'x'")
+  const ZoneId* find_zone(std::string_view name) const;
+  int counter_index(std::string_view name) const;  ///< throws LayoutError
+  int track_index(std::string_view name) const;    ///< throws LayoutError
+  /// Every component id whose name is `name`, ascending (copies share names). Empty if none.
+  const std::vector<ComponentId>& components_named(std::string_view name) const;
+  ZoneId box() const { return box_; }
+  /// Bit s-1 set for each seat that may see the cards of zone z by its visibility.
+  std::uint8_t grant_mask(ZoneId z) const { return grant_[z]; }
+  std::uint8_t all_seats_mask() const { return static_cast<std::uint8_t>((1u << seats) - 1); }
+  /// Seats of `team` (team numbers 1..T), or {seat} when `owner` is a seat.
+  std::uint8_t owner_mask(const Owner& owner) const;
+  int team_of(int seat) const { return team_of_seat.empty() ? 0 : team_of_seat.at(seat); }
+  /// Offset of counter c for owner o (0 = supply, 1..seats) in GameState's counter array.
+  int counter_slot(int counter, int owner) const;
+  int counter_slots() const { return counter_slots_; }
+  /// Total number of spaces on all tracks, and the offset of track t's first space.
+  int track_spaces() const { return track_spaces_; }
+  int track_offset(int track) const { return track_offset_[track]; }
+
+ private:
+  std::unordered_map<std::string, ZoneId> zone_by_name_;
+  std::unordered_map<std::string, std::vector<ComponentId>> components_by_name_;
+  std::vector<std::uint8_t> grant_;
+  std::vector<int> counter_offset_;
+  int counter_slots_ = 0;
+  std::vector<int> track_offset_;
+  int track_spaces_ = 0;
+  ZoneId box_ = kNoZone;
+};
+
+}  // namespace hr

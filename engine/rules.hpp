@@ -1,0 +1,93 @@
+// rules.hpp — the interface every game implements, scripted (scripting/ScriptedRules) or native C++, and the
+// kernel's part of the turn sequence: rollback of a failed action, the end of a round, the end of a match.
+//
+// Bots, the CLI, scenario tests and benchmarks use only this interface, so they serve every ruleset.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "layout.hpp"
+#include "state.hpp"
+
+namespace hr {
+
+/// An action in a ruleset's own compact encoding (DESIGN.md §3); its text form comes from action_text().
+using Action = std::int32_t;
+
+/// A rules hook failed (a script error, a broken invariant) or refused an action. The message names the
+/// hook, and for scripts the file, line and traceback. The game state is unchanged when this is thrown.
+class RulesError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The action is not among the legal actions of the seat to move (or the game is over).
+class IllegalAction : public RulesError {
+ public:
+  using RulesError::RulesError;
+};
+
+class Rules {
+ public:
+  virtual ~Rules() = default;
+
+  /// The static description of the game (seats, components, zones...). Valid as long as this object.
+  virtual const Layout& layout() const = 0;
+  /// Short identifier, e.g. "lost-cities" or "lost-cities/three-player".
+  virtual std::string id() const = 0;
+
+  /// A new match: a fresh state seeded with `seed`, then the setup and start_round hooks.
+  /// Throws RulesError if a hook fails.
+  GameState new_game(std::uint64_t seed);
+
+  /// The legal actions of the seat to move, in the ruleset's order (empty once the game is over).
+  void legal_actions(const GameState& state, std::vector<Action>& out);
+  std::vector<Action> legal_actions(const GameState& state);
+
+  /// Applies `action` for the seat to move, counts the ply, and when the rules ask for the end of the
+  /// round, scores it (score hook for each seat), adds it to the match totals and starts the next round or
+  /// ends the match. The action is trusted to be legal (taken from legal_actions); use apply_checked for
+  /// outside input. Throws RulesError and leaves `state` exactly as it was if any hook fails.
+  void apply(GameState& state, Action action);
+  /// As apply, but first checks that `action` is legal; throws IllegalAction (state unchanged) if not.
+  void apply_checked(GameState& state, Action action);
+
+  /// The stable text form of `action` in the ruleset's notation ("play Y7", "draw deck").
+  virtual std::string action_text(const GameState& state, Action action) = 0;
+  /// The legal action whose text is `text` (surrounding blanks ignored, case-insensitive), if any.
+  std::optional<Action> parse_action(const GameState& state, std::string_view text);
+
+  /// `seat`'s score in the current round by the ruleset's scoring (seat 1..N).
+  virtual std::int64_t score(const GameState& state, int seat) = 0;
+  /// The ruleset's estimate of `seat`'s final score from what it may see (higher is better), if it has one.
+  virtual std::optional<double> heuristic(const GameState& /*state*/, int /*seat*/) { return std::nullopt; }
+  /// A readable table of `observation` (a state masked for `seat`) for a human player.
+  virtual std::string describe(const GameState& observation, int seat);
+  /// One line saying why `text` is not a legal action now (for a human, a scenario's expect.error).
+  /// The default says it is not among the legal actions; rulesets give the rule that forbids it.
+  virtual std::string explain_illegal(const GameState& state, std::string_view text);
+  /// Final places of a finished match, 1 = first, ties share a place. Default: by match totals.
+  virtual std::vector<int> ranks(const GameState& state) { return state.ranks(); }
+
+ protected:
+  virtual void setup(GameState& /*state*/) {}
+  virtual void start_round(GameState& state) = 0;
+  virtual void generate_actions(const GameState& state, std::vector<Action>& out) = 0;
+  virtual void do_apply(GameState& state, Action action) = 0;
+
+ private:
+  void finish_round_if_requested(GameState& state);
+  GameState backup_;               // reused for rollback: assignment keeps its buffers
+  std::vector<Action> scratch_;    // reused by apply_checked
+};
+
+/// The kernel's generic table: each zone with its cards (unknown ones as '?', hidden zones as a count),
+/// counters, whose turn, round and match scores.
+std::string render_observation(const GameState& observation, int seat);
+
+}  // namespace hr

@@ -1,0 +1,40 @@
+// binding_context.hpp — private to scripting/: what the Lua-facing C functions need to reach the kernel.
+#pragma once
+
+#include <lua.hpp>
+
+#include "sandbox.hpp"
+#include "scripted_rules.hpp"
+
+namespace hr {
+
+/// The one `game` userdata of a Lua state points at whichever GameState a hook call is about.
+struct GameBinding {
+  GameState* state = nullptr;
+  bool writable = false;   ///< true in setup, start_round and apply
+  const char* hook = "";   ///< the running hook, for messages
+};
+
+struct ScriptedRules::Impl {
+  explicit Impl(Sandbox::Limits limits) : sandbox(limits) {}
+  Sandbox sandbox;
+  Layout* layout = nullptr;  // ScriptedRules::layout_
+  bool declared = false;
+  bool loading = true;
+  GameBinding* binding = nullptr;  // inside the userdata
+  int game_ref = LUA_NOREF;
+  int zone_names_ref = LUA_NOREF;  // name -> zone number
+  int hook_setup = LUA_NOREF, hook_start_round = LUA_NOREF, hook_actions = LUA_NOREF, hook_apply = LUA_NOREF,
+      hook_action_text = LUA_NOREF, hook_score = LUA_NOREF, hook_describe = LUA_NOREF, hook_explain = LUA_NOREF,
+      hook_heuristic = LUA_NOREF, hook_ranks = LUA_NOREF;
+
+  static Impl& from(lua_State* L) { return *static_cast<Impl*>(Sandbox::from(L)->owner); }
+};
+
+/// Registers the `game` userdata's metatable and creates the userdata; stores refs in `impl`.
+void create_game_binding(lua_State* L, ScriptedRules::Impl& impl);
+/// Pushes the `houserules` table (params, seats, declare) built from the params table on the stack top,
+/// which it pops.
+void push_houserules_api(lua_State* L, ScriptedRules::Impl& impl, const RulesetInfo& info);
+
+}  // namespace hr

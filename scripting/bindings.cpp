@@ -1,0 +1,569 @@
+// bindings.cpp — the Lua API of the kernel: the `game` object passed to every hook, and the load-time
+// `houserules` table (params, seats, declare). Reference with examples: docs/writing-rules.md.
+//
+// Numbering in Lua is 1-based: components 1..N, zones 1..Z, seats 1..S, tracks 1..T, figures 1..F.
+// A zone may be given by number or by name. Every C function converts kernel exceptions to Lua errors.
+#include <cstring>
+#include <string>
+
+#include "binding_context.hpp"
+
+namespace hr {
+
+namespace {
+
+using Impl = ScriptedRules::Impl;
+
+template <class F>
+int guarded(lua_State* L, F&& body) {
+  std::string message;
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    message = e.what();
+  }
+  return luaL_error(L, "%s", message.c_str());
+}
+
+/// The state behind the `game` argument at index 1; raises if arg 1 is not the game or no hook runs.
+GameState& state_arg(lua_State* L, Impl& impl) {
+  if (lua_touserdata(L, 1) != impl.binding) luaL_error(L, "expected the game as first argument (call it as game:method(...))");
+  if (!impl.binding->state) luaL_error(L, "the game may only be used while a hook runs");
+  return *impl.binding->state;
+}
+
+GameState& writable_state(lua_State* L, Impl& impl, const char* method) {
+  GameState& state = state_arg(L, impl);
+  if (!impl.binding->writable)
+    luaL_error(L, "game:%s changes the game, which %s may not do (only setup, start_round and apply may)", method,
+               impl.binding->hook);
+  return state;
+}
+
+ZoneId zone_arg(lua_State* L, Impl& impl, int index) {
+  if (lua_type(L, index) == LUA_TNUMBER) {
+    const lua_Integer z = lua_tointeger(L, index);
+    if (z < 1 || z > static_cast<lua_Integer>(impl.layout->zones.size()))
+      luaL_error(L, "no zone number %d", static_cast<int>(z));
+    return static_cast<ZoneId>(z - 1);
+  }
+  if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "zone (number or name)");
+  lua_pushvalue(L, index);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNUMBER) luaL_error(L, "unknown zone '%s'", lua_tostring(L, index));
+  const auto z = static_cast<ZoneId>(lua_tointeger(L, -1) - 1);
+  lua_pop(L, 1);
+  return z;
+}
+
+ComponentId component_arg(lua_State* L, Impl& impl, int index) {
+  const lua_Integer c = luaL_checkinteger(L, index);
+  if (c < 1 || c > static_cast<lua_Integer>(impl.layout->components.size()))
+    luaL_error(L, "no component number %d (the game has %d)", static_cast<int>(c),
+               static_cast<int>(impl.layout->components.size()));
+  return static_cast<ComponentId>(c - 1);
+}
+
+int seat_arg(lua_State* L, Impl& impl, int index) {
+  const lua_Integer s = luaL_checkinteger(L, index);
+  if (s < 1 || s > impl.layout->seats) luaL_error(L, "no seat %d in a game of %d seats", static_cast<int>(s), impl.layout->seats);
+  return static_cast<int>(s);
+}
+
+int track_arg(lua_State* L, Impl& impl, int index) {
+  if (lua_type(L, index) == LUA_TSTRING) {
+    const char* name = lua_tostring(L, index);
+    for (std::size_t t = 0; t < impl.layout->tracks.size(); ++t)
+      if (impl.layout->tracks[t].name == name) return static_cast<int>(t);
+    luaL_error(L, "unknown track '%s'", name);
+  }
+  const lua_Integer t = luaL_checkinteger(L, index);
+  if (t < 1 || t > static_cast<lua_Integer>(impl.layout->tracks.size())) luaL_error(L, "no track number %d", static_cast<int>(t));
+  return static_cast<int>(t - 1);
+}
+
+int counter_arg(lua_State* L, Impl& impl, int index) {
+  if (lua_type(L, index) == LUA_TNUMBER) {
+    const lua_Integer i = lua_tointeger(L, index);
+    if (i < 1 || i > static_cast<lua_Integer>(impl.layout->counters.size())) luaL_error(L, "no counter number %d", static_cast<int>(i));
+    return static_cast<int>(i - 1);
+  }
+  const char* name = luaL_checkstring(L, index);
+  for (std::size_t i = 0; i < impl.layout->counters.size(); ++i)
+    if (impl.layout->counters[i].name == name) return static_cast<int>(i);
+  return luaL_error(L, "unknown counter '%s'", name);
+}
+
+void push_component(lua_State* L, ComponentId c) {
+  if (c == kNoComponent) lua_pushnil(L);
+  else if (c == kUnknownComponent) lua_pushinteger(L, 0);
+  else lua_pushinteger(L, c + 1);
+}
+
+#define GAME_METHOD(NAME) int game_##NAME(lua_State* L)
+#define IMPL Impl& impl = Impl::from(L)
+
+// ---- turn sequencing ----
+GAME_METHOD(seats) { IMPL; state_arg(L, impl); lua_pushinteger(L, impl.layout->seats); return 1; }
+GAME_METHOD(to_move) { IMPL; lua_pushinteger(L, state_arg(L, impl).to_move()); return 1; }
+GAME_METHOD(set_to_move) { IMPL; GameState& s = writable_state(L, impl, "set_to_move"); s.set_to_move(seat_arg(L, impl, 2)); return 0; }
+GAME_METHOD(next_seat) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int from = lua_isnoneornil(L, 2) ? s.to_move() : seat_arg(L, impl, 2);
+  lua_pushinteger(L, from % impl.layout->seats + 1);
+  return 1;
+}
+GAME_METHOD(phase) { IMPL; lua_pushinteger(L, state_arg(L, impl).phase()); return 1; }
+GAME_METHOD(set_phase) { IMPL; GameState& s = writable_state(L, impl, "set_phase"); s.set_phase(static_cast<int>(luaL_checkinteger(L, 2))); return 0; }
+GAME_METHOD(round) { IMPL; lua_pushinteger(L, state_arg(L, impl).round()); return 1; }
+GAME_METHOD(rounds) { IMPL; state_arg(L, impl); lua_pushinteger(L, impl.layout->rounds); return 1; }
+GAME_METHOD(ply) { IMPL; lua_pushinteger(L, state_arg(L, impl).ply()); return 1; }
+GAME_METHOD(over) { IMPL; lua_pushboolean(L, state_arg(L, impl).over()); return 1; }
+GAME_METHOD(end_round) { IMPL; writable_state(L, impl, "end_round").request_round_end(); return 0; }
+GAME_METHOD(end_game) { IMPL; writable_state(L, impl, "end_game").set_over(); return 0; }
+GAME_METHOD(match_score) { IMPL; const GameState& s = state_arg(L, impl); lua_pushinteger(L, s.match_score(seat_arg(L, impl, 2))); return 1; }
+GAME_METHOD(round_score) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const lua_Integer r = luaL_checkinteger(L, 2);
+  const int seat = seat_arg(L, impl, 3);
+  if (r < 1 || r > static_cast<lua_Integer>(s.round_scores().size())) luaL_error(L, "round %d has not been scored", static_cast<int>(r));
+  lua_pushinteger(L, s.round_scores()[static_cast<std::size_t>(r - 1)][static_cast<std::size_t>(seat - 1)]);
+  return 1;
+}
+GAME_METHOD(viewer) {
+  IMPL;
+  const int seat = state_arg(L, impl).masked_for();
+  if (seat) lua_pushinteger(L, seat); else lua_pushnil(L);
+  return 1;
+}
+
+// ---- zones ----
+GAME_METHOD(size) { IMPL; const GameState& s = state_arg(L, impl); lua_pushinteger(L, s.size(zone_arg(L, impl, 2))); return 1; }
+GAME_METHOD(top) { IMPL; const GameState& s = state_arg(L, impl); push_component(L, s.top(zone_arg(L, impl, 2))); return 1; }
+GAME_METHOD(card) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const auto cards = s.cards(zone_arg(L, impl, 2));
+  lua_Integer i = luaL_checkinteger(L, 3);
+  if (i < 0) i += static_cast<lua_Integer>(cards.size()) + 1;
+  if (i < 1 || i > static_cast<lua_Integer>(cards.size())) lua_pushnil(L);
+  else push_component(L, cards[static_cast<std::size_t>(i - 1)]);
+  return 1;
+}
+GAME_METHOD(cards) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const auto cards = s.cards(zone_arg(L, impl, 2));
+  lua_createtable(L, static_cast<int>(cards.size()), 0);
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    push_component(L, cards[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+GAME_METHOD(zone_of) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const Place p = s.place_of(component_arg(L, impl, 2));
+  if (p.in_zone()) lua_pushinteger(L, p.zone + 1); else lua_pushnil(L);
+  return 1;
+}
+GAME_METHOD(zone_name) {
+  IMPL;
+  state_arg(L, impl);
+  const ZoneId z = zone_arg(L, impl, 2);
+  lua_pushstring(L, impl.layout->zones[z].name.c_str());
+  return 1;
+}
+GAME_METHOD(knows) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int seat = seat_arg(L, impl, 2);
+  lua_pushboolean(L, (s.seen_by(component_arg(L, impl, 3)) >> (seat - 1)) & 1);
+  return 1;
+}
+GAME_METHOD(move) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "move");
+  const ComponentId c = component_arg(L, impl, 2);
+  const ZoneId z = zone_arg(L, impl, 3);
+  const int index = lua_isnoneornil(L, 4) ? -1 : static_cast<int>(luaL_checkinteger(L, 4)) - 1;
+  return guarded(L, [&] { s.move(c, z, index); return 0; });
+}
+GAME_METHOD(move_top) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "move_top");
+  const ZoneId from = zone_arg(L, impl, 2);
+  const ZoneId to = zone_arg(L, impl, 3);
+  push_component(L, s.move_top(from, to));
+  return 1;
+}
+GAME_METHOD(put_under) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "put_under");
+  const ComponentId c = component_arg(L, impl, 2);
+  s.put_under(c, zone_arg(L, impl, 3));
+  return 0;
+}
+GAME_METHOD(deal) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "deal");
+  const ZoneId from = zone_arg(L, impl, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const lua_Integer count = luaL_checkinteger(L, 4);
+  ZoneId targets[64];
+  const auto n = static_cast<int>(luaL_len(L, 3));
+  if (n > 64) luaL_error(L, "game:deal deals to at most 64 zones");
+  for (int i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 3, i);
+    targets[i - 1] = zone_arg(L, impl, lua_gettop(L));
+    lua_pop(L, 1);
+  }
+  lua_pushinteger(L, s.deal(from, std::span<const ZoneId>(targets, static_cast<std::size_t>(n)), static_cast<int>(count)));
+  return 1;
+}
+GAME_METHOD(shuffle) { IMPL; GameState& s = writable_state(L, impl, "shuffle"); s.shuffle(zone_arg(L, impl, 2)); return 0; }
+
+// ---- counters ----
+GAME_METHOD(counter) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int counter = counter_arg(L, impl, 2);
+  const int owner = static_cast<int>(luaL_optinteger(L, 3, 0));
+  return guarded(L, [&] { lua_pushinteger(L, s.counter(counter, owner)); return 1; });
+}
+GAME_METHOD(set_counter) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "set_counter");
+  const int counter = counter_arg(L, impl, 2);
+  const int owner = static_cast<int>(luaL_checkinteger(L, 3));
+  const lua_Integer value = luaL_checkinteger(L, 4);
+  return guarded(L, [&] { s.set_counter(counter, owner, value); return 0; });
+}
+GAME_METHOD(add_counter) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "add_counter");
+  const int counter = counter_arg(L, impl, 2);
+  const int owner = static_cast<int>(luaL_checkinteger(L, 3));
+  const lua_Integer delta = luaL_checkinteger(L, 4);
+  return guarded(L, [&] {
+    const std::int64_t value = s.counter(counter, owner) + delta;
+    s.set_counter(counter, owner, value);
+    lua_pushinteger(L, value);
+    return 1;
+  });
+}
+
+// ---- tracks, tiles, figures ----
+GAME_METHOD(tile) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int track = track_arg(L, impl, 2);
+  const int space = static_cast<int>(luaL_checkinteger(L, 3));
+  return guarded(L, [&] {
+    const TilePlacement t = s.tile_at(track, space);
+    if (t.component == kNoComponent) {
+      lua_pushnil(L);
+      return 1;
+    }
+    lua_pushinteger(L, t.component + 1);
+    lua_pushinteger(L, t.rotation);
+    return 2;
+  });
+}
+GAME_METHOD(place_tile) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "place_tile");
+  const ComponentId c = component_arg(L, impl, 2);
+  const int track = track_arg(L, impl, 3);
+  const int space = static_cast<int>(luaL_checkinteger(L, 4));
+  const int rotation = static_cast<int>(luaL_optinteger(L, 5, 0));
+  return guarded(L, [&] { s.place_tile(c, track, space, rotation); return 0; });
+}
+GAME_METHOD(figure) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const lua_Integer f = luaL_checkinteger(L, 2);
+  return guarded(L, [&] {
+    const FigurePlace p = s.figure_place(static_cast<int>(f - 1));
+    if (p.track < 0) {
+      lua_pushnil(L);
+      return 1;
+    }
+    lua_pushinteger(L, p.track + 1);
+    lua_pushinteger(L, p.space);
+    return 2;
+  });
+}
+GAME_METHOD(move_figure) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "move_figure");
+  const lua_Integer f = luaL_checkinteger(L, 2);
+  const int track = lua_isnoneornil(L, 3) ? -1 : track_arg(L, impl, 3);
+  const int space = static_cast<int>(luaL_optinteger(L, 4, 0));
+  return guarded(L, [&] { s.move_figure(static_cast<int>(f - 1), track, space); return 0; });
+}
+GAME_METHOD(figures_at) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int track = track_arg(L, impl, 2);
+  const int space = static_cast<int>(luaL_checkinteger(L, 3));
+  const auto figures = s.figures_at(track, space);
+  lua_createtable(L, static_cast<int>(figures.size()), 0);
+  for (std::size_t i = 0; i < figures.size(); ++i) {
+    lua_pushinteger(L, figures[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+// ---- chance ----
+GAME_METHOD(random) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "random");
+  const lua_Integer low = lua_isnoneornil(L, 3) ? 1 : luaL_checkinteger(L, 2);
+  const lua_Integer high = lua_isnoneornil(L, 3) ? luaL_checkinteger(L, 2) : luaL_checkinteger(L, 3);
+  luaL_argcheck(L, low <= high, 2, "interval is empty");
+  lua_pushinteger(L, s.rng().between(low, high));
+  return 1;
+}
+
+int refuse_write_game(lua_State* L) {
+  return luaL_error(L, "the game has no fields to set: change it through its methods (game:move, game:set_phase...)");
+}
+
+int game_tostring(lua_State* L) {
+  IMPL;
+  if (impl.binding->state)
+    lua_pushfstring(L, "game (round %d, seat %d to move)", impl.binding->state->round(), impl.binding->state->to_move());
+  else
+    lua_pushliteral(L, "game (no hook running)");
+  return 1;
+}
+
+const luaL_Reg game_methods[] = {
+    {"seats", game_seats}, {"to_move", game_to_move}, {"set_to_move", game_set_to_move}, {"next_seat", game_next_seat},
+    {"phase", game_phase}, {"set_phase", game_set_phase}, {"round", game_round}, {"rounds", game_rounds},
+    {"ply", game_ply}, {"over", game_over}, {"end_round", game_end_round}, {"end_game", game_end_game},
+    {"match_score", game_match_score}, {"round_score", game_round_score}, {"viewer", game_viewer},
+    {"size", game_size}, {"top", game_top}, {"card", game_card}, {"cards", game_cards}, {"zone_of", game_zone_of},
+    {"zone_name", game_zone_name}, {"knows", game_knows}, {"move", game_move}, {"move_top", game_move_top},
+    {"put_under", game_put_under}, {"deal", game_deal}, {"shuffle", game_shuffle}, {"counter", game_counter},
+    {"set_counter", game_set_counter}, {"add_counter", game_add_counter}, {"tile", game_tile},
+    {"place_tile", game_place_tile}, {"figure", game_figure}, {"move_figure", game_move_figure},
+    {"figures_at", game_figures_at}, {"random", game_random}, {nullptr, nullptr}};
+
+// ---- declare ----
+
+std::string field_string(lua_State* L, int t, const char* key, const char* what, int index) {
+  lua_getfield(L, t, key);
+  if (!lua_isstring(L, -1) || lua_type(L, -1) == LUA_TNUMBER)
+    luaL_error(L, "houserules.declare: %s %d needs a string '%s'", what, index, key);
+  std::string out = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  return out;
+}
+
+/// Iterates the array field `key` of the table at `t`, calling body(i) with element i at the stack top.
+template <class F>
+void each_entry(lua_State* L, int t, const char* key, F&& body) {
+  if (lua_getfield(L, t, key) == LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (!lua_istable(L, -1)) luaL_error(L, "houserules.declare: '%s' must be a list", key);
+  const int list = lua_gettop(L);
+  const auto n = static_cast<int>(lua_rawlen(L, list));
+  for (int i = 1; i <= n; ++i) {
+    if (lua_rawgeti(L, list, i) != LUA_TTABLE) luaL_error(L, "houserules.declare: %s[%d] must be a table", key, i);
+    body(i);
+    lua_settop(L, list);
+  }
+  lua_pop(L, 1);
+}
+
+int houserules_declare(lua_State* L) {
+  IMPL;
+  if (!impl.loading) return luaL_error(L, "houserules.declare may only be called while the rules load");
+  if (impl.declared) return luaL_error(L, "houserules.declare may be called only once");
+  luaL_checktype(L, 1, LUA_TTABLE);
+  Layout& layout = *impl.layout;
+  // components
+  lua_newtable(L);  // the read-only component records, filled below
+  const int records = lua_gettop(L);
+  each_entry(L, 1, "components", [&](int i) {
+    const int t = lua_gettop(L);
+    Component component;
+    component.name = field_string(L, t, "name", "component", i);
+    lua_newtable(L);
+    const int record = lua_gettop(L);
+    lua_pushinteger(L, i);
+    lua_setfield(L, record, "id");
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+      if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "houserules.declare: component %d has a non-string key", i);
+      const std::string key = lua_tostring(L, -2);
+      if (key == "id") luaL_error(L, "houserules.declare: component %d: 'id' is given by the kernel", i);
+      if (key != "name") {
+        switch (lua_type(L, -1)) {
+          case LUA_TBOOLEAN: component.attributes.emplace_back(key, static_cast<bool>(lua_toboolean(L, -1))); break;
+          case LUA_TSTRING: component.attributes.emplace_back(key, std::string(lua_tostring(L, -1))); break;
+          case LUA_TNUMBER:
+            if (lua_isinteger(L, -1)) component.attributes.emplace_back(key, static_cast<std::int64_t>(lua_tointeger(L, -1)));
+            else component.attributes.emplace_back(key, static_cast<double>(lua_tonumber(L, -1)));
+            break;
+          default:
+            luaL_error(L, "houserules.declare: component %d: attribute '%s' must be a number, string or boolean", i, key.c_str());
+        }
+      }
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, record);
+    }
+    Sandbox::from(L)->make_read_only(1);
+    lua_rawseti(L, records, i);
+    layout.components.push_back(std::move(component));
+  });
+  // components[0] stands for a card the viewer cannot see (game:cards in an observation returns 0)
+  lua_createtable(L, 0, 3);
+  lua_pushinteger(L, 0);
+  lua_setfield(L, -2, "id");
+  lua_pushliteral(L, "?");
+  lua_setfield(L, -2, "name");
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, "unknown");
+  Sandbox::from(L)->make_read_only(1);
+  lua_rawseti(L, records, 0);
+  // zones
+  each_entry(L, 1, "zones", [&](int i) {
+    const int t = lua_gettop(L);
+    ZoneDef zone;
+    zone.name = field_string(L, t, "name", "zone", i);
+    lua_getfield(L, t, "visibility");
+    const char* visibility = lua_tostring(L, -1);
+    if (!visibility) luaL_error(L, "houserules.declare: zone '%s' needs a visibility (hidden, owner, public or top)", zone.name.c_str());
+    std::string error;
+    try {
+      zone.visibility = visibility_from_string(visibility);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    if (!error.empty()) luaL_error(L, "houserules.declare: zone '%s': %s", zone.name.c_str(), error.c_str());
+    if (lua_getfield(L, t, "owner") != LUA_TNIL) zone.owner = {Owner::Kind::Seat, static_cast<int>(luaL_checkinteger(L, -1))};
+    if (lua_getfield(L, t, "team") != LUA_TNIL) zone.owner = {Owner::Kind::Team, static_cast<int>(luaL_checkinteger(L, -1))};
+    if (zone.visibility == Visibility::Owner && zone.owner.kind == Owner::Kind::Nobody)
+      luaL_error(L, "houserules.declare: zone '%s' is visible to its owner but has no owner (set owner = seat or team = n)", zone.name.c_str());
+    layout.zones.push_back(std::move(zone));
+  });
+  each_entry(L, 1, "counters", [&](int i) {
+    const int t = lua_gettop(L);
+    CounterDef counter;
+    counter.name = field_string(L, t, "name", "counter", i);
+    lua_getfield(L, t, "per_seat");
+    counter.per_seat = lua_toboolean(L, -1);
+    lua_getfield(L, t, "initial");
+    counter.initial = luaL_optinteger(L, -1, 0);
+    layout.counters.push_back(std::move(counter));
+  });
+  each_entry(L, 1, "tracks", [&](int i) {
+    const int t = lua_gettop(L);
+    TrackDef track;
+    track.name = field_string(L, t, "name", "track", i);
+    if (lua_getfield(L, t, "values") != LUA_TTABLE) luaL_error(L, "houserules.declare: track '%s' needs a list of values", track.name.c_str());
+    const auto n = static_cast<int>(lua_rawlen(L, -1));
+    for (int k = 1; k <= n; ++k) {
+      lua_rawgeti(L, -1, k);
+      track.values.push_back(luaL_checkinteger(L, -1));
+      lua_pop(L, 1);
+    }
+    layout.tracks.push_back(std::move(track));
+  });
+  each_entry(L, 1, "figures", [&](int i) {
+    const int t = lua_gettop(L);
+    FigureDef figure;
+    figure.kind = field_string(L, t, "kind", "figure", i);
+    lua_getfield(L, t, "owner");
+    figure.owner = static_cast<int>(luaL_optinteger(L, -1, 0));
+    layout.figures.push_back(std::move(figure));
+  });
+  if (lua_getfield(L, 1, "rounds") != LUA_TNIL) layout.rounds = static_cast<int>(luaL_checkinteger(L, -1));
+  lua_pop(L, 1);
+  if (lua_getfield(L, 1, "teams") != LUA_TNIL) {
+    luaL_checktype(L, -1, LUA_TTABLE);
+    layout.team_of_seat.assign(static_cast<std::size_t>(layout.seats + 1), 0);
+    for (int s = 1; s <= layout.seats; ++s) {
+      lua_rawgeti(L, -1, s);
+      layout.team_of_seat[static_cast<std::size_t>(s)] = static_cast<int>(luaL_checkinteger(L, -1));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  const std::string problem = [&]() -> std::string {
+    try {
+      layout.finalize();
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+    return {};
+  }();
+  if (!problem.empty()) return luaL_error(L, "houserules.declare: %s", problem.c_str());
+  impl.declared = true;
+  // The result: { components = records, zones = name -> number, zone_names = number -> name }
+  lua_createtable(L, 0, 3);
+  const int result = lua_gettop(L);
+  lua_pushvalue(L, records);
+  Sandbox::from(L)->make_read_only(1);
+  lua_setfield(L, result, "components");
+  lua_createtable(L, 0, static_cast<int>(layout.zones.size()));
+  lua_createtable(L, static_cast<int>(layout.zones.size()), 0);
+  for (std::size_t z = 0; z < layout.zones.size(); ++z) {
+    lua_pushinteger(L, static_cast<lua_Integer>(z + 1));
+    lua_setfield(L, -3, layout.zones[z].name.c_str());
+    lua_pushstring(L, layout.zones[z].name.c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(z + 1));
+  }
+  lua_setfield(L, result, "zone_names");
+  lua_pushvalue(L, -1);
+  impl.zone_names_ref = luaL_ref(L, LUA_REGISTRYINDEX);  // the game methods' upvalue
+  lua_setfield(L, result, "zones");
+  Sandbox::from(L)->make_read_only(2);
+  return 1;
+}
+
+}  // namespace
+
+void create_game_binding(lua_State* L, Impl& impl) {
+  auto* binding = static_cast<GameBinding*>(lua_newuserdatauv(L, sizeof(GameBinding), 0));
+  new (binding) GameBinding{};
+  impl.binding = binding;
+  lua_createtable(L, 0, 4);  // metatable
+  lua_createtable(L, 0, static_cast<int>(sizeof game_methods / sizeof game_methods[0]));
+  lua_rawgeti(L, LUA_REGISTRYINDEX, impl.zone_names_ref);
+  luaL_setfuncs(L, game_methods, 1);  // every method gets the zone-name table as upvalue 1
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, game_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushcfunction(L, refuse_write_game);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushliteral(L, "game");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  impl.game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void push_houserules_api(lua_State* L, Impl& impl, const RulesetInfo& info) {
+  const int params = lua_gettop(L);
+  lua_createtable(L, 0, 5);
+  lua_pushvalue(L, params);
+  lua_setfield(L, -2, "params");
+  lua_pushinteger(L, impl.layout->seats);
+  lua_setfield(L, -2, "seats");
+  lua_pushstring(L, info.id.c_str());
+  lua_setfield(L, -2, "ruleset");
+  lua_pushcfunction(L, houserules_declare);
+  lua_setfield(L, -2, "declare");
+  lua_remove(L, params);
+}
+
+}  // namespace hr

@@ -1,0 +1,295 @@
+// scripted_rules.cpp — hr::Rules over a Lua rules script: loading, hook calls, result checking.
+#include "scripted_rules.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "binding_context.hpp"
+#include "toml_util.hpp"
+
+namespace hr {
+
+namespace {
+
+void push_toml(lua_State* L, const toml::node& node) {
+  if (auto t = node.as_table()) {
+    lua_createtable(L, 0, static_cast<int>(t->size()));
+    for (const auto& [key, value] : *t) {
+      push_toml(L, value);
+      lua_setfield(L, -2, std::string(key.str()).c_str());
+    }
+  } else if (auto a = node.as_array()) {
+    lua_createtable(L, static_cast<int>(a->size()), 0);
+    lua_Integer i = 0;
+    for (const auto& value : *a) {
+      push_toml(L, value);
+      lua_rawseti(L, -2, ++i);
+    }
+  } else if (auto s = node.as_string()) {
+    lua_pushstring(L, s->get().c_str());
+  } else if (auto i = node.as_integer()) {
+    lua_pushinteger(L, i->get());
+  } else if (auto f = node.as_floating_point()) {
+    lua_pushnumber(L, f->get());
+  } else if (auto b = node.as_boolean()) {
+    lua_pushboolean(L, b->get());
+  } else {
+    lua_pushstring(L, "(date/time)");  // dates have no use in rules; kept as text
+  }
+}
+
+nlohmann::json toml_to_json(const toml::node& node) {
+  if (auto t = node.as_table()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [key, value] : *t) out[std::string(key.str())] = toml_to_json(value);
+    return out;
+  }
+  if (auto a = node.as_array()) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& value : *a) out.push_back(toml_to_json(value));
+    return out;
+  }
+  if (auto s = node.as_string()) return s->get();
+  if (auto i = node.as_integer()) return i->get();
+  if (auto f = node.as_floating_point()) return f->get();
+  if (auto b = node.as_boolean()) return b->get();
+  return nullptr;
+}
+
+/// Binds a state to the game userdata for the duration of one hook call.
+class Binding {
+ public:
+  Binding(ScriptedRules::Impl& impl, const GameState& state, bool writable, const char* hook) : impl_(impl) {
+    impl.binding->state = const_cast<GameState*>(&state);
+    impl.binding->writable = writable;
+    impl.binding->hook = hook;
+    impl.sandbox.set_random_source(writable ? &const_cast<GameState&>(state).rng() : nullptr);
+  }
+  ~Binding() {
+    impl_.binding->state = nullptr;
+    impl_.binding->writable = false;
+    impl_.sandbox.set_random_source(nullptr);
+  }
+  Binding(const Binding&) = delete;
+  Binding& operator=(const Binding&) = delete;
+
+ private:
+  ScriptedRules::Impl& impl_;
+};
+
+void push_hook(lua_State* L, const ScriptedRules::Impl& impl, int hook) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, hook);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, impl.game_ref);
+}
+
+}  // namespace
+
+ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options)
+    : info_(info), impl_(std::make_unique<Impl>(Sandbox::Limits{options.memory_limit, options.hook_time_limit})) {
+  Impl& impl = *impl_;
+  impl.layout = &layout_;
+  impl.sandbox.owner = &impl;
+  impl.sandbox.set_module_roots({info.dir});
+  lua_State* L = impl.sandbox.lua();
+  layout_.seats = options.seats ? options.seats : info.default_players;
+  if (layout_.seats < info.min_players || layout_.seats > info.max_players)
+    throw LoadError(info.id + " is played by " + std::to_string(info.min_players) +
+                    (info.max_players > info.min_players ? " to " + std::to_string(info.max_players) : std::string()) +
+                    " players, not " + std::to_string(layout_.seats));
+
+  const toml::table doc = parse_toml_file(info.dir / "ruleset.toml");
+  const toml::table empty;
+  const toml::node* params = doc.get("params");
+  if (params && !params->is_table())
+    throw LoadError(where(info.dir / "ruleset.toml", *params) + ": [params] must be a table");
+  const toml::table& params_table = params ? *params->as_table() : empty;
+  params_json_ = toml_to_json(params_table).dump();
+  push_toml(L, params_table);
+  impl.sandbox.make_read_only();
+  push_houserules_api(L, impl, info);
+  impl.sandbox.make_read_only(1);
+  lua_setglobal(L, "houserules");
+
+  impl.sandbox.load_file(info.entry);
+  const std::string loading = "loading " + Sandbox::display_path(info.entry);
+  try {
+    impl.sandbox.call(loading.c_str(), 0, 1);
+  } catch (const ScriptError& e) {
+    throw LoadError(e.what());
+  }
+  impl.loading = false;
+  if (!lua_istable(L, -1))
+    throw LoadError(Sandbox::display_path(info.entry) + " must return its rules table (it returned a " +
+                    luaL_typename(L, -1) + ")");
+  if (!impl.declared)
+    throw LoadError(Sandbox::display_path(info.entry) +
+                    " must call houserules.declare{components=..., zones=...} while it loads");
+  const int rules = lua_gettop(L);
+  std::string missing;
+  auto hook = [&](const char* name, int& ref, bool required) {
+    const int type = lua_getfield(L, rules, name);
+    if (type == LUA_TFUNCTION) {
+      ref = luaL_ref(L, LUA_REGISTRYINDEX);
+      return;
+    }
+    if (type != LUA_TNIL)
+      throw LoadError(Sandbox::display_path(info.entry) + ": rules." + name + " must be a function, not a " +
+                      luaL_typename(L, -1));
+    lua_pop(L, 1);
+    if (required) missing += std::string(missing.empty() ? "" : ", ") + name;
+  };
+  hook("setup", impl.hook_setup, false);
+  hook("start_round", impl.hook_start_round, true);
+  hook("actions", impl.hook_actions, true);
+  hook("apply", impl.hook_apply, true);
+  hook("action_text", impl.hook_action_text, true);
+  hook("score", impl.hook_score, true);
+  hook("describe", impl.hook_describe, false);
+  hook("explain", impl.hook_explain, false);
+  hook("heuristic", impl.hook_heuristic, false);
+  hook("ranks", impl.hook_ranks, false);
+  if (!missing.empty())
+    throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
+  lua_pop(L, 1);
+  create_game_binding(L, impl);
+  impl.sandbox.freeze();
+}
+
+ScriptedRules::~ScriptedRules() = default;
+
+std::size_t ScriptedRules::lua_memory() const { return impl_->sandbox.memory_used(); }
+
+void ScriptedRules::setup(GameState& state) {
+  if (impl_->hook_setup == LUA_NOREF) return;
+  Binding bound(*impl_, state, true, "setup");
+  push_hook(impl_->sandbox.lua(), *impl_, impl_->hook_setup);
+  impl_->sandbox.call("hook 'setup'", 1, 0);
+}
+
+void ScriptedRules::start_round(GameState& state) {
+  Binding bound(*impl_, state, true, "start_round");
+  push_hook(impl_->sandbox.lua(), *impl_, impl_->hook_start_round);
+  impl_->sandbox.call("hook 'start_round'", 1, 0);
+}
+
+void ScriptedRules::generate_actions(const GameState& state, std::vector<Action>& out) {
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, state, false, "actions");
+  push_hook(L, *impl_, impl_->hook_actions);
+  impl_->sandbox.call("hook 'actions'", 1, 1);
+  if (!lua_istable(L, -1)) {
+    const std::string type = luaL_typename(L, -1);
+    lua_pop(L, 1);
+    throw ScriptError("hook 'actions' must return a list of actions (integers), not a " + type);
+  }
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, -1, i);
+    int is_integer = 0;
+    const lua_Integer action = lua_tointegerx(L, -1, &is_integer);
+    lua_pop(L, 1);
+    if (!is_integer || action < INT32_MIN || action > INT32_MAX) {
+      lua_pop(L, 1);
+      throw ScriptError("hook 'actions': entry " + std::to_string(i) + " is not an integer action");
+    }
+    out.push_back(static_cast<Action>(action));
+  }
+  lua_pop(L, 1);
+}
+
+void ScriptedRules::do_apply(GameState& state, Action action) {
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, state, true, "apply");
+  push_hook(L, *impl_, impl_->hook_apply);
+  lua_pushinteger(L, action);
+  impl_->sandbox.call("hook 'apply'", 2, 0);
+}
+
+std::string ScriptedRules::action_text(const GameState& state, Action action) {
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, state, false, "action_text");
+  push_hook(L, *impl_, impl_->hook_action_text);
+  lua_pushinteger(L, action);
+  impl_->sandbox.call("hook 'action_text'", 2, 1);
+  if (lua_type(L, -1) != LUA_TSTRING) {
+    lua_pop(L, 1);
+    throw ScriptError("hook 'action_text' must return a string for action " + std::to_string(action));
+  }
+  std::string text = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  return text;
+}
+
+std::int64_t ScriptedRules::score(const GameState& state, int seat) {
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, state, false, "score");
+  push_hook(L, *impl_, impl_->hook_score);
+  lua_pushinteger(L, seat);
+  impl_->sandbox.call("hook 'score'", 2, 1);
+  int is_integer = 0;
+  const lua_Integer value = lua_tointegerx(L, -1, &is_integer);
+  lua_pop(L, 1);
+  if (!is_integer) throw ScriptError("hook 'score' must return an integer for seat " + std::to_string(seat));
+  return value;
+}
+
+std::optional<double> ScriptedRules::heuristic(const GameState& state, int seat) {
+  if (impl_->hook_heuristic == LUA_NOREF) return std::nullopt;
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, state, false, "heuristic");
+  push_hook(L, *impl_, impl_->hook_heuristic);
+  lua_pushinteger(L, seat);
+  impl_->sandbox.call("hook 'heuristic'", 2, 1);
+  int is_number = 0;
+  const lua_Number value = lua_tonumberx(L, -1, &is_number);
+  lua_pop(L, 1);
+  if (!is_number) throw ScriptError("hook 'heuristic' must return a number for seat " + std::to_string(seat));
+  return value;
+}
+
+std::string ScriptedRules::describe(const GameState& observation, int seat) {
+  if (impl_->hook_describe == LUA_NOREF) return Rules::describe(observation, seat);
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, observation, false, "describe");
+  push_hook(L, *impl_, impl_->hook_describe);
+  lua_pushinteger(L, seat);
+  impl_->sandbox.call("hook 'describe'", 2, 1);
+  if (lua_type(L, -1) != LUA_TSTRING) {
+    lua_pop(L, 1);
+    throw ScriptError("hook 'describe' must return a string");
+  }
+  std::string text = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  return text;
+}
+
+std::string ScriptedRules::explain_illegal(const GameState& state, std::string_view text) {
+  if (impl_->hook_explain == LUA_NOREF || state.over()) return Rules::explain_illegal(state, text);
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, state, false, "explain");
+  push_hook(L, *impl_, impl_->hook_explain);
+  lua_pushlstring(L, text.data(), text.size());
+  impl_->sandbox.call("hook 'explain'", 2, 1);
+  std::string reason = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  lua_pop(L, 1);
+  return reason.empty() ? Rules::explain_illegal(state, text) : reason;
+}
+
+std::vector<int> ScriptedRules::ranks(const GameState& state) {
+  if (impl_->hook_ranks == LUA_NOREF) return Rules::ranks(state);
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, state, false, "ranks");
+  push_hook(L, *impl_, impl_->hook_ranks);
+  impl_->sandbox.call("hook 'ranks'", 1, 1);
+  std::vector<int> out;
+  if (lua_istable(L, -1))
+    for (int s = 1; s <= layout_.seats; ++s) {
+      lua_rawgeti(L, -1, s);
+      out.push_back(static_cast<int>(lua_tointeger(L, -1)));
+      lua_pop(L, 1);
+    }
+  lua_pop(L, 1);
+  if (static_cast<int>(out.size()) != layout_.seats) throw ScriptError("hook 'ranks' must return a place for each seat");
+  return out;
+}
+
+}  // namespace hr

@@ -1,0 +1,63 @@
+// scripted_rules.hpp — hr::Rules implemented by a Lua 5.4 rules script running in a Sandbox.
+//
+// The Lua contract (reference: docs/writing-rules.md):
+//   At load time the entry script reads `houserules.params` (read-only, from ruleset.toml [params]) and
+//   `houserules.seats`, calls `houserules.declare{components=..., zones=..., counters=..., rounds=...}` once,
+//   and returns its rules table. Required hooks: start_round(game), actions(game) -> {action...},
+//   apply(game, action), action_text(game, action) -> string, score(game, seat) -> integer.
+//   Optional: setup(game), describe(view, seat) -> string, explain(game, text) -> string,
+//   heuristic(game, seat) -> number, ranks(game) -> {place...}.
+//   Actions are integers of the script's own encoding; component, zone and seat numbers are 1-based.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ruleset.hpp"
+#include "rules.hpp"
+
+namespace hr {
+
+class Sandbox;
+
+class ScriptedRules final : public Rules {
+ public:
+  /// Loads `info`'s entry script with `params_toml_text` already merged into its params. Throws LoadError.
+  ScriptedRules(const RulesetInfo& info, const LoadOptions& options);
+  ~ScriptedRules() override;
+  ScriptedRules(const ScriptedRules&) = delete;
+  ScriptedRules& operator=(const ScriptedRules&) = delete;
+
+  const Layout& layout() const override { return layout_; }
+  std::string id() const override { return info_.id; }
+  const RulesetInfo& info() const { return info_; }
+  /// The effective parameters as a JSON object text (for transcript headers).
+  const std::string& params_json() const { return params_json_; }
+  /// Bytes the Lua state holds now.
+  std::size_t lua_memory() const;
+
+  std::string action_text(const GameState& state, Action action) override;
+  std::int64_t score(const GameState& state, int seat) override;
+  std::optional<double> heuristic(const GameState& state, int seat) override;
+  std::string describe(const GameState& observation, int seat) override;
+  std::string explain_illegal(const GameState& state, std::string_view text) override;
+  std::vector<int> ranks(const GameState& state) override;
+
+ protected:
+  void setup(GameState& state) override;
+  void start_round(GameState& state) override;
+  void generate_actions(const GameState& state, std::vector<Action>& out) override;
+  void do_apply(GameState& state, Action action) override;
+
+ public:
+  struct Impl;  ///< private to scripting/ (binding_context.hpp)
+
+ private:
+  RulesetInfo info_;
+  Layout layout_;
+  std::string params_json_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hr
