@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
   bool replay_quiet = false;
   auto* replay_cmd = app.add_subcommand("replay", "Replay a transcript and check that it reproduces exactly");
   replay_cmd->add_option("file", replay_file, "Transcript written by `play --log`")->required()->check(CLI::ExistingFile);
-  replay_cmd->add_flag("--quiet", replay_quiet, "Print only errors");
+  replay_cmd->add_flag("--quiet", replay_quiet, "Print only the result and errors");
 
   std::vector<std::string> test_paths;
   hr::ScenarioOptions scenario_options;

@@ -197,6 +197,7 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
         throw RulesError(fmt::format("seat {} has no legal action but the game is not over (a bug in the rules)", state.to_move()));
       const int seat = state.to_move();
       const int round = state.round();
+      if (names[static_cast<std::size_t>(seat - 1)] == "human") printer.flush();  // show the others' moves first
       const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(*rules, InformationSet(state, seat, legal));
       const std::string text = rules->action_text(state, action);
       before = state;

@@ -112,20 +112,31 @@ end
 
 --- actions(game) -> {action...}: place phase: for each card in hand, bottom to top, play (if playable) then
 --- discard; draw phase: the deck, then each non-empty discard pile except the one just discarded to.
+--- Copies of a card (the wagers of one colour) are the same action: only the first copy in the hand is
+--- offered, so every legal action has its own text and a transcript's text names exactly one action.
 function rules.actions(game)
   local seat = game:to_move()
   local out, n = {}, 0
   if game:phase() == PLACE then
     local tops = column_tops(game, seat)
     local hand = game:cards(HAND[seat])
+    local wager_colours_seen = 0 -- bit k set: a wager of colour k was offered already
     for i = 1, #hand do
       local c = hand[i]
-      if playable(c, tops[COLOUR[c]]) then
-        n = n + 1
-        out[n] = c
+      local k = COLOUR[c]
+      local first_copy = true
+      if VALUE[c] == 0 then
+        first_copy = wager_colours_seen & (1 << k) == 0
+        wager_colours_seen = wager_colours_seen | (1 << k)
       end
-      n = n + 1
-      out[n] = DISCARD_BASE + c
+      if first_copy then
+        if playable(c, tops[k]) then
+          n = n + 1
+          out[n] = c
+        end
+        n = n + 1
+        out[n] = DISCARD_BASE + c
+      end
     end
   else
     if game:size(DECK) > 0 then

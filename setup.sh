@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Sets up houserules on a fresh Debian 12 machine: installs the Debian packages it needs, builds it, and
+# plays a whole Lost Cities match between two bots. `./setup.sh --deps-only` installs the packages only.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
+          nlohmann-json3-dev)
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${packages[@]}"
+if [ "${1:-}" = "--deps-only" ]; then exit 0; fi
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j"$(nproc)"
+echo
+./build/cli/houserules play lost-cities --players greedy,random --seed 7
