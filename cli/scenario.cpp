@@ -1,0 +1,608 @@
+// scenario.cpp — the scenario-test runner: reads scenario files (format in scenario.hpp), plays each scenario
+// against its ruleset and reports the failures. Every check is made through hr::Rules, so it serves every
+// ruleset.
+#include "scenario.hpp"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rules.hpp"
+#include "ruleset.hpp"
+#include "scripted_rules.hpp"
+#include "state.hpp"
+
+namespace hr {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A problem with a scenario (bad input or an unmet expectation), with the line it concerns.
+class ScenarioError : public std::runtime_error {
+ public:
+  ScenarioError(int line, const std::string& message) : std::runtime_error(message), line(line) {}
+  int line;
+};
+
+template <typename T>
+struct Located {
+  T value{};
+  int line = 0;
+};
+
+int line_of(const toml::node& node) { return static_cast<int>(node.source().begin.line); }
+int line_of(const toml::key& key) { return static_cast<int>(key.source().begin.line); }
+
+std::string in_quotes(std::string_view text) { return "'" + std::string(text) + "'"; }
+
+/// Folds a multi-line message (a Lua traceback) onto one line.
+std::string one_line(std::string_view text) {
+  std::string out;
+  bool newline = false;
+  for (char ch : text) {
+    if (ch == '\n' || ch == '\r') {
+      newline = true;
+      continue;
+    }
+    if (newline && (ch == ' ' || ch == '\t')) continue;
+    if (newline && !out.empty()) out += " | ";
+    newline = false;
+    out += ch;
+  }
+  return out;
+}
+
+std::string type_name(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a float";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::date:
+      return "a date";
+    case toml::node_type::time:
+      return "a time";
+    case toml::node_type::date_time:
+      return "a date-time";
+    default:
+      return "nothing";
+  }
+}
+
+[[noreturn]] void wrong_type(const toml::node& node, std::string_view what, std::string_view expected) {
+  throw ScenarioError(line_of(node),
+                      std::string(what) + " must be " + std::string(expected) + ", not " + type_name(node));
+}
+
+/// Throws naming the first key of `table` that is not in `allowed`.
+void check_keys(const toml::table& table, std::initializer_list<std::string_view> allowed, std::string_view where) {
+  for (auto&& [key, node] : table) {
+    if (std::find(allowed.begin(), allowed.end(), key.str()) != allowed.end()) continue;
+    std::string list;
+    for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+    throw ScenarioError(line_of(key), "unknown key " + in_quotes(key.str()) + " in " + std::string(where) +
+                                          " (known keys: " + list + ")");
+  }
+}
+
+std::string get_string(const toml::node& node, std::string_view what) {
+  if (auto s = node.value_exact<std::string>()) return *s;
+  wrong_type(node, what, "a string");
+}
+
+std::int64_t get_int(const toml::node& node, std::string_view what) {
+  if (auto i = node.value_exact<std::int64_t>()) return *i;
+  wrong_type(node, what, "an integer");
+}
+
+bool get_bool(const toml::node& node, std::string_view what) {
+  if (auto b = node.value_exact<bool>()) return *b;
+  wrong_type(node, what, "true or false");
+}
+
+const toml::table& get_table(const toml::node& node, std::string_view what) {
+  if (const auto* t = node.as_table()) return *t;
+  wrong_type(node, what, "a table");
+}
+
+std::vector<Located<std::string>> get_strings(const toml::node& node, std::string_view what) {
+  const auto* array = node.as_array();
+  if (!array) wrong_type(node, what, "an array of strings");
+  std::vector<Located<std::string>> out;
+  for (const toml::node& item : *array)
+    out.push_back({get_string(item, std::string(what) + " entries"), line_of(item)});
+  return out;
+}
+
+std::vector<std::int64_t> get_ints(const toml::node& node, std::string_view what) {
+  const auto* array = node.as_array();
+  if (!array) wrong_type(node, what, "an array of integers");
+  std::vector<std::int64_t> out;
+  for (const toml::node& item : *array) out.push_back(get_int(item, std::string(what) + " entries"));
+  return out;
+}
+
+/// The entries of `table` in the order they appear in the file (toml++ keeps tables sorted by key).
+std::vector<std::pair<const toml::key*, const toml::node*>> in_file_order(const toml::table& table) {
+  std::vector<std::pair<const toml::key*, const toml::node*>> out;
+  for (auto&& [key, node] : table) out.emplace_back(&key, &node);
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    const auto& pa = a.first->source().begin;
+    const auto& pb = b.first->source().begin;
+    return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+  });
+  return out;
+}
+
+template <typename T>
+std::string join(const std::vector<T>& values) {
+  std::ostringstream text;
+  text << '[';
+  for (std::size_t i = 0; i < values.size(); ++i) text << (i ? ", " : "") << values[i];
+  text << ']';
+  return text.str();
+}
+
+std::string join_names(const Layout& layout, std::span<const ComponentId> cards) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (i) text += ", ";
+    text += cards[i] < layout.components.size() ? layout.components[cards[i]].name : std::string("?");
+  }
+  return text + "]";
+}
+
+// ---- one scenario, as read from the file ------------------------------------------------------------------
+
+struct ZoneContents {
+  std::string zone;
+  std::vector<Located<std::string>> cards;
+  int line = 0;
+};
+
+struct Expectations {
+  std::optional<Located<std::vector<std::int64_t>>> scores, match_scores;
+  std::optional<Located<std::vector<std::vector<std::int64_t>>>> round_scores;
+  std::optional<Located<std::vector<std::int64_t>>> ranks;
+  std::optional<Located<bool>> over;
+  std::optional<Located<std::int64_t>> to_move, round;
+  std::vector<Located<std::string>> legal, illegal;
+  std::optional<Located<std::string>> error;
+  std::vector<ZoneContents> zones;
+  std::vector<std::pair<std::string, Located<std::int64_t>>> sizes;
+};
+
+struct Scenario {
+  std::string name;
+  int line = 0;
+  std::uint64_t seed = 1;
+  std::optional<Located<std::int64_t>> to_move;
+  Located<std::vector<std::vector<std::int64_t>>> previous_rounds;
+  std::vector<ZoneContents> zones;
+  std::vector<Located<std::string>> actions;
+  Expectations expect;
+};
+
+std::vector<ZoneContents> read_zones(const toml::node& node, std::string_view what) {
+  std::vector<ZoneContents> out;
+  for (auto [key, value] : in_file_order(get_table(node, what)))
+    out.push_back({std::string(key->str()), get_strings(*value, std::string(what) + "." + std::string(key->str())),
+                   line_of(*key)});
+  return out;
+}
+
+Expectations read_expectations(const toml::table& table) {
+  check_keys(table,
+             {"scores", "match_scores", "round_scores", "ranks", "over", "to_move", "round", "legal", "illegal",
+              "error", "zones", "sizes"},
+             "[scenario.expect]");
+  Expectations e;
+  for (auto&& [key, node] : table) {
+    const std::string k(key.str());
+    const std::string what = "expect." + k;
+    const int line = line_of(key);
+    if (k == "scores")
+      e.scores = {{get_ints(node, what)}, line};
+    else if (k == "match_scores")
+      e.match_scores = {{get_ints(node, what)}, line};
+    else if (k == "ranks")
+      e.ranks = {{get_ints(node, what)}, line};
+    else if (k == "over")
+      e.over = {{get_bool(node, what)}, line};
+    else if (k == "to_move")
+      e.to_move = {{get_int(node, what)}, line};
+    else if (k == "round")
+      e.round = {{get_int(node, what)}, line};
+    else if (k == "legal")
+      e.legal = get_strings(node, what);
+    else if (k == "illegal")
+      e.illegal = get_strings(node, what);
+    else if (k == "error")
+      e.error = {{get_string(node, what)}, line};
+    else if (k == "zones")
+      e.zones = read_zones(node, what);
+    else if (k == "round_scores") {
+      const auto* array = node.as_array();
+      if (!array) wrong_type(node, what, "an array of arrays of integers");
+      Located<std::vector<std::vector<std::int64_t>>> rounds{{}, line};
+      for (const toml::node& item : *array) rounds.value.push_back(get_ints(item, what + " entries"));
+      e.round_scores = rounds;
+    } else if (k == "sizes") {
+      for (auto [zone, count] : in_file_order(get_table(node, what)))
+        e.sizes.push_back(
+            {std::string(zone->str()), {get_int(*count, what + "." + std::string(zone->str())), line_of(*zone)}});
+    }
+  }
+  if (e.error && e.error->value.empty()) throw ScenarioError(e.error->line, "expect.error must not be empty");
+  return e;
+}
+
+/// Reads one [[scenario]] table. `name` is filled in first, so that an error can name the scenario.
+void read_scenario(const toml::table& table, Scenario& s) {
+  if (const toml::node* name = table.get("name")) s.name = get_string(*name, "name");
+  check_keys(table, {"name", "seed", "previous_rounds", "to_move", "zones", "actions", "expect"}, "[[scenario]]");
+  if (!table.get("name")) throw ScenarioError(s.line, "the scenario has no name");
+  if (const toml::node* seed = table.get("seed")) {
+    const std::int64_t v = get_int(*seed, "seed");
+    if (v < 0) throw ScenarioError(line_of(*seed), "seed must not be negative");
+    s.seed = static_cast<std::uint64_t>(v);
+  }
+  if (const toml::node* to_move = table.get("to_move")) s.to_move = {{get_int(*to_move, "to_move")}, line_of(*to_move)};
+  if (const toml::node* rounds = table.get("previous_rounds")) {
+    const auto* array = rounds->as_array();
+    if (!array) wrong_type(*rounds, "previous_rounds", "an array of arrays of integers");
+    s.previous_rounds.line = line_of(*rounds);
+    for (const toml::node& item : *array) s.previous_rounds.value.push_back(get_ints(item, "previous_rounds entries"));
+  }
+  if (const toml::node* zones = table.get("zones")) s.zones = read_zones(*zones, "zones");
+  if (const toml::node* actions = table.get("actions")) s.actions = get_strings(*actions, "actions");
+  if (const toml::node* expect = table.get("expect")) s.expect = read_expectations(get_table(*expect, "expect"));
+  if (s.expect.error && s.actions.empty())
+    throw ScenarioError(s.expect.error->line, "expect.error needs at least one action (the last one must fail)");
+}
+
+// ---- playing a scenario -----------------------------------------------------------------------------------
+
+ZoneId zone_named(const Layout& layout, const std::string& name, int line) {
+  if (const ZoneId* z = layout.find_zone(name)) return *z;
+  throw ScenarioError(line, "unknown zone " + in_quotes(name));
+}
+
+/// Makes each listed zone hold exactly its listed cards (see scenario.hpp).
+void set_zones(GameState& state, const std::vector<ZoneContents>& zones) {
+  const Layout& layout = state.layout();
+  std::vector<bool> placed(layout.components.size(), false);
+  for (const ZoneContents& zc : zones) {
+    const ZoneId z = zone_named(layout, zc.zone, zc.line);
+    std::vector<ComponentId> wanted;
+    for (const auto& card : zc.cards) {
+      const auto& copies = layout.components_named(card.value);
+      if (copies.empty())
+        throw ScenarioError(card.line, "unknown card " + in_quotes(card.value) + " in zone " + in_quotes(zc.zone));
+      auto free = std::find_if(copies.begin(), copies.end(), [&](ComponentId c) { return !placed[c]; });
+      if (free == copies.end())
+        throw ScenarioError(card.line, "no copy of " + in_quotes(card.value) + " is left to place in zone " +
+                                           in_quotes(zc.zone) + " (the game has " + std::to_string(copies.size()) +
+                                           ")");
+      placed[*free] = true;
+      wanted.push_back(*free);
+    }
+    const auto held = state.cards(z);
+    const std::vector<ComponentId> before(held.begin(), held.end());
+    for (ComponentId c : before)
+      if (std::find(wanted.begin(), wanted.end(), c) == wanted.end()) state.move(c, layout.box());
+    for (ComponentId c : wanted) state.move(c, z);
+  }
+}
+
+void check_seat(const Layout& layout, std::int64_t seat, int line, std::string_view what) {
+  if (seat < 1 || seat > layout.seats)
+    throw ScenarioError(line, std::string(what) + " = " + std::to_string(seat) + " is not a seat (the game has " +
+                                  std::to_string(layout.seats) + ")");
+}
+
+void play_actions(Rules& rules, GameState& state, const Scenario& s) {
+  for (std::size_t i = 0; i < s.actions.size(); ++i) {
+    const auto& [text, line] = s.actions[i];
+    const std::string label = "action " + std::to_string(i + 1) + " " + in_quotes(text);
+    const bool must_fail = s.expect.error && i + 1 == s.actions.size();
+    const GameState before = state;
+    const int seat = state.to_move();
+    std::optional<std::string> rejection;
+    if (auto action = rules.parse_action(state, text)) {
+      try {
+        rules.apply(state, *action);
+      } catch (const RulesError& e) {
+        rejection = e.what();
+      }
+    } else {
+      rejection = rules.explain_illegal(state, text);
+    }
+    if (must_fail) {
+      const std::string& expected = s.expect.error->value;
+      if (!rejection)
+        throw ScenarioError(line,
+                            label + " was accepted, but expect.error wants it rejected with \"" + expected + "\"");
+      if (rejection->find(expected) == std::string::npos)
+        throw ScenarioError(line, label + " was rejected with \"" + one_line(*rejection) +
+                                      "\", which does not contain \"" + expected + "\"");
+      if (!(state == before)) throw ScenarioError(line, label + " was rejected but the state changed");
+    } else if (rejection) {
+      throw ScenarioError(line, label + " by seat " + std::to_string(seat) + " was rejected: " + one_line(*rejection));
+    }
+  }
+}
+
+/// Checks every expectation; returns the failures (line and text), empty if all hold.
+std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const GameState& state,
+                                                            const Expectations& e) {
+  const Layout& layout = state.layout();
+  std::vector<std::pair<int, std::string>> failures;
+  auto fail = [&](int line, std::string text) { failures.emplace_back(line, std::move(text)); };
+  auto per_seat = [&](const Located<std::vector<std::int64_t>>& wanted, std::string_view what) {
+    if (wanted.value.size() != static_cast<std::size_t>(layout.seats))
+      throw ScenarioError(wanted.line, std::string(what) + " has " + std::to_string(wanted.value.size()) +
+                                           (wanted.value.size() == 1 ? " entry" : " entries") +
+                                           std::string(", the game has ") + std::to_string(layout.seats) + " seats");
+  };
+
+  if (e.scores) {
+    per_seat(*e.scores, "expect.scores");
+    std::vector<std::int64_t> got;
+    for (int s = 1; s <= layout.seats; ++s) got.push_back(rules.score(state, s));
+    if (got != e.scores->value) fail(e.scores->line, "scores are " + join(got) + ", expected " + join(e.scores->value));
+  }
+  if (e.match_scores) {
+    per_seat(*e.match_scores, "expect.match_scores");
+    if (state.match_scores() != e.match_scores->value)
+      fail(e.match_scores->line,
+           "match scores are " + join(state.match_scores()) + ", expected " + join(e.match_scores->value));
+  }
+  if (e.round_scores) {
+    for (const auto& r : e.round_scores->value) per_seat({r, e.round_scores->line}, "an entry of expect.round_scores");
+    if (state.round_scores() != e.round_scores->value) {
+      std::vector<std::string> got, want;
+      for (const auto& r : state.round_scores()) got.push_back(join(r));
+      for (const auto& r : e.round_scores->value) want.push_back(join(r));
+      fail(e.round_scores->line, "round scores are " + join(got) + ", expected " + join(want));
+    }
+  }
+  if (e.ranks) {
+    per_seat(*e.ranks, "expect.ranks");
+    const std::vector<int> got = rules.ranks(state);
+    const std::vector<std::int64_t> got64(got.begin(), got.end());
+    if (got64 != e.ranks->value) fail(e.ranks->line, "ranks are " + join(got) + ", expected " + join(e.ranks->value));
+  }
+  if (e.over && state.over() != e.over->value)
+    fail(e.over->line,
+         state.over() ? "the match is over, expected it not to be" : "the match is not over, expected it to be");
+  if (e.to_move) {
+    check_seat(layout, e.to_move->value, e.to_move->line, "expect.to_move");
+    if (state.to_move() != e.to_move->value)
+      fail(e.to_move->line, "seat " + std::to_string(state.to_move()) + " is to move, expected seat " +
+                                std::to_string(e.to_move->value));
+  }
+  if (e.round && state.round() != e.round->value)
+    fail(e.round->line,
+         "the round is " + std::to_string(state.round()) + ", expected " + std::to_string(e.round->value));
+  for (const auto& [text, line] : e.legal)
+    if (!rules.parse_action(state, text))
+      fail(line, in_quotes(text) + " should be legal for seat " + std::to_string(state.to_move()) +
+                     " but is not: " + one_line(rules.explain_illegal(state, text)));
+  for (const auto& [text, line] : e.illegal)
+    if (rules.parse_action(state, text))
+      fail(line, in_quotes(text) + " should be illegal for seat " + std::to_string(state.to_move()) + " but is legal");
+  for (const ZoneContents& zc : e.zones) {
+    const ZoneId z = zone_named(layout, zc.zone, zc.line);
+    std::vector<std::string> want;
+    for (const auto& card : zc.cards) {
+      if (layout.components_named(card.value).empty())
+        throw ScenarioError(card.line, "unknown card " + in_quotes(card.value) + " in expect.zones." + zc.zone);
+      want.push_back(card.value);
+    }
+    std::vector<std::string> got;
+    for (ComponentId c : state.cards(z)) got.push_back(layout.components[c].name);
+    if (got != want)
+      fail(zc.line,
+           "zone " + in_quotes(zc.zone) + " holds " + join_names(layout, state.cards(z)) + ", expected " + join(want));
+  }
+  for (const auto& [zone, count] : e.sizes) {
+    const ZoneId z = zone_named(layout, zone, count.line);
+    if (state.size(z) != count.value)
+      fail(count.line, "zone " + in_quotes(zone) + " holds " + std::to_string(state.size(z)) + " cards, expected " +
+                           std::to_string(count.value));
+  }
+  return failures;
+}
+
+void run_scenario(Rules& rules, const Scenario& s) {
+  const Layout& layout = rules.layout();
+  GameState state = rules.new_game(s.seed);
+  for (const auto& scores : s.previous_rounds.value) {
+    if (scores.size() != static_cast<std::size_t>(layout.seats))
+      throw ScenarioError(s.previous_rounds.line, "an entry of previous_rounds has " + std::to_string(scores.size()) +
+                                                      " scores, the game has " + std::to_string(layout.seats) +
+                                                      " seats");
+    if (state.over())
+      throw ScenarioError(s.previous_rounds.line, "previous_rounds lists more rounds than the match has (" +
+                                                      std::to_string(layout.rounds) + ")");
+    state.close_round(scores);
+  }
+  try {
+    set_zones(state, s.zones);
+    if (s.to_move) {
+      check_seat(layout, s.to_move->value, s.to_move->line, "to_move");
+      state.set_to_move(static_cast<int>(s.to_move->value));
+    }
+  } catch (const LayoutError& e) {
+    throw ScenarioError(s.line, std::string("setting up the zones: ") + e.what());
+  }
+  play_actions(rules, state, s);
+  const auto failures = check_expectations(rules, state, s.expect);
+  if (failures.empty()) return;
+  std::string text;
+  for (const auto& [line, message] : failures) text += (text.empty() ? "" : "; ") + message;
+  throw ScenarioError(failures.front().first, text);
+}
+
+// ---- files, rulesets and the run --------------------------------------------------------------------------
+
+struct Run {
+  Run(std::ostream& out, const ScenarioOptions& options) : out(out), options(options) {}
+  std::ostream& out;
+  const ScenarioOptions& options;
+  int passed = 0;
+  int failed = 0;
+  /// Loaded rules (or the load error) per "ruleset|players".
+  std::map<std::string, std::unique_ptr<ScriptedRules>> rules;
+  std::map<std::string, std::string> load_errors;
+
+  void fail_file(const std::string& file, int line, const std::string& reason) {
+    out << "FAIL " << file << ':' << line << ": " << one_line(reason) << '\n';
+    ++failed;
+  }
+
+  /// The rules for `ruleset` as written in `file`, with `players` seats (0 = default). Throws LoadError.
+  Rules& load(const fs::path& file, const std::string& ruleset, int players) {
+    std::string target = ruleset;
+    if (ruleset.starts_with('.') || ruleset.find('/') != std::string::npos) {
+      fs::path p(ruleset);
+      if (p.is_relative()) p = file.parent_path() / p;
+      std::error_code ec;
+      const fs::path canonical = fs::weakly_canonical(p, ec);
+      target = (ec ? p : canonical).string();
+    }
+    const std::string key = target + "|" + std::to_string(players);
+    if (auto it = rules.find(key); it != rules.end()) return *it->second;
+    if (auto it = load_errors.find(key); it != load_errors.end()) throw LoadError(it->second);
+    try {
+      LoadOptions options;
+      options.seats = players;
+      return *(rules[key] = load_rules(target, options));
+    } catch (const std::exception& e) {
+      rules.erase(key);
+      load_errors[key] = e.what();
+      throw LoadError(e.what());
+    }
+  }
+
+  void run_file(const fs::path& path) {
+    const std::string file = path.string();
+    toml::table doc;
+    try {
+      doc = toml::parse_file(file);
+    } catch (const toml::parse_error& e) {
+      out << "FAIL " << file << ':' << e.source().begin.line << ':' << e.source().begin.column << ": "
+          << one_line(e.description()) << '\n';
+      ++failed;
+      return;
+    }
+
+    Rules* game = nullptr;
+    const toml::array* scenarios = nullptr;
+    try {
+      check_keys(doc, {"ruleset", "variant", "players", "scenario"}, "the file header");
+      const toml::node* ruleset = doc.get("ruleset");
+      if (!ruleset) throw ScenarioError(1, "the file names no ruleset (ruleset = \"<id or path>\")");
+      const std::string ruleset_name = get_string(*ruleset, "ruleset");
+      if (const toml::node* variant = doc.get("variant")) {
+        get_string(*variant, "variant");
+        throw ScenarioError(line_of(*variant), "variants are not supported yet");
+      }
+      int players = 0;
+      if (const toml::node* p = doc.get("players")) {
+        const std::int64_t n = get_int(*p, "players");
+        if (n < 1 || n > kMaxSeats)
+          throw ScenarioError(line_of(*p), "players must be between 1 and " + std::to_string(kMaxSeats));
+        players = static_cast<int>(n);
+      }
+      const toml::node* list = doc.get("scenario");
+      if (!list) throw ScenarioError(1, "the file has no [[scenario]]");
+      scenarios = list->as_array();
+      if (!scenarios || !scenarios->is_array_of_tables() || scenarios->empty())
+        throw ScenarioError(line_of(*list), "scenario must be an array of tables ([[scenario]])");
+      try {
+        game = &load(path, ruleset_name, players);
+      } catch (const std::exception& e) {
+        throw ScenarioError(line_of(*ruleset), "cannot load ruleset " + in_quotes(ruleset_name) + ": " + e.what());
+      }
+    } catch (const ScenarioError& e) {
+      fail_file(file, e.line, e.what());
+      return;
+    }
+
+    int index = 0;
+    for (const toml::node& node : *scenarios) {
+      ++index;
+      Scenario s;
+      s.line = line_of(node);
+      s.name = "scenario " + std::to_string(index);
+      try {
+        read_scenario(*node.as_table(), s);
+        run_scenario(*game, s);
+      } catch (const ScenarioError& e) {
+        out << "FAIL " << file << ':' << e.line << " '" << s.name << "': " << one_line(e.what()) << '\n';
+        ++failed;
+        continue;
+      } catch (const std::exception& e) {
+        out << "FAIL " << file << ':' << s.line << " '" << s.name << "': " << one_line(e.what()) << '\n';
+        ++failed;
+        continue;
+      }
+      ++passed;
+      if (options.verbose) out << "ok " << file << " '" << s.name << "'\n";
+    }
+  }
+};
+
+}  // namespace
+
+int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::ostream& out,
+                       const ScenarioOptions& options) {
+  Run run(out, options);
+  for (const std::string& arg : files_or_folders) {
+    std::error_code ec;
+    const fs::path root(arg);
+    if (fs::is_directory(root, ec)) {
+      std::vector<fs::path> files;
+      for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
+        if (it->is_regular_file(ec) && it->path().extension() == ".toml") files.push_back(it->path());
+      if (ec) {
+        run.fail_file(arg, 0, "cannot read folder: " + ec.message());
+        continue;
+      }
+      std::sort(files.begin(), files.end());
+      for (const fs::path& f : files) run.run_file(f);
+    } else if (fs::is_regular_file(root, ec)) {
+      run.run_file(root);
+    } else {
+      out << "FAIL " << arg << ": no such file or folder\n";
+      ++run.failed;
+    }
+  }
+  if (run.passed + run.failed == 0) out << "no scenarios found\n";
+  out << run.passed << " passed, " << run.failed << " failed\n";
+  return run.failed == 0 && run.passed > 0 ? 0 : 1;
+}
+
+}  // namespace hr

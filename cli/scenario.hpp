@@ -1,0 +1,65 @@
+// scenario.hpp — the scenario-test runner behind `houserules test`.
+//
+// A scenario file (TOML) names a ruleset and holds [[scenario]] tables. Each scenario starts a new game,
+// rearranges zones, plays actions and checks expectations:
+//
+//   ruleset = "lost-cities"     # an id, or a ruleset folder: relative to this file if it starts with '.' or
+//                               # contains '/'
+//   # players = 2               # optional seat count (LoadOptions::seats; default: the ruleset's)
+//   # variant = "..."           # accepted, but an error for now: variants are not supported yet
+//   [[scenario]]
+//   name = "..."                # required
+//   seed = 1                    # optional, default 1
+//   previous_rounds = [[10, 5]] # optional: scores of rounds already played, recorded in order with
+//                               # GameState::close_round right after the setup (the deal is kept): the scenario
+//                               # starts in round len+1 with these totals (the ruleset's start_round is not
+//                               # called again, so set to_move yourself if it matters)
+//   to_move = 1                 # optional: the seat to move once the zones are set
+//   actions = ["play Y9", "draw deck"]   # optional: applied in order; each must be legal
+//   [scenario.zones]            # optional: after setup, each listed zone holds exactly these cards, bottom to
+//   "expedition.1.yellow" = ["Y5", "Y8"] # top; a name takes the lowest-numbered copy this scenario has not
+//                               # placed yet, from wherever it is; unlisted cards of the zone go to `box`
+//   [scenario.expect]           # all optional, checked after the actions
+//   scores = [18, 0]            # Rules::score of each seat in the current round
+//   match_scores = [18, 0]      # GameState::match_scores (totals of the finished rounds)
+//   round_scores = [[18, 0]]    # GameState::round_scores (one array per finished round)
+//   ranks = [1, 2]              # Rules::ranks (1 = first, ties share a place)
+//   over = false                # whether the match is over
+//   to_move = 2                 # the seat to move
+//   round = 1                   # the current round
+//   legal = ["draw deck"]       # action texts legal for the seat to move
+//   illegal = ["draw Y"]        # action texts not legal for the seat to move
+//   error = "you do not hold"   # the LAST action must be rejected with a message containing this text, and
+//                               # leave the state unchanged
+//   sizes = { "hand.1" = 8 }    # number of cards in each listed zone
+//   [scenario.expect.zones]     # exact contents of each listed zone, bottom to top
+//   "discard.yellow" = ["Y4"]
+//
+// Unknown keys and wrong types are errors naming the file and line.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hr {
+
+/// Options of run_scenario_tests.
+struct ScenarioOptions {
+  bool verbose = false;  ///< also print `ok <file> '<name>'` for each scenario that passes
+};
+
+/// Runs the scenario tests of every file in `files_or_folders` (a folder: every *.toml file below it,
+/// recursively, in sorted order; a file: that file, whatever its extension).
+///
+/// Prints `FAIL <file>:<line> '<name>': <reason>` for each failing scenario (the reason on one line),
+/// `FAIL <file>:<line>:<column>: <message>` for a file that cannot be parsed, `FAIL <file>:<line>: <message>`
+/// for a file whose header is wrong or whose ruleset cannot be loaded (each such file counts as one
+/// failure), with `verbose` also `ok <file> '<name>'` for each passing scenario, and finally the line
+/// `N passed, M failed`. Loaded rulesets are cached per (ruleset, players) for the whole run.
+///
+/// Returns 0 if at least one scenario ran and none failed, 1 otherwise.
+int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::ostream& out,
+                       const ScenarioOptions& options);
+
+}  // namespace hr
