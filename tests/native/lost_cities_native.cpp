@@ -1,0 +1,150 @@
+// lost_cities_native.cpp — the plain C++ Lost Cities (see the header for the contract shared with the script).
+#include "lost_cities_native.hpp"
+
+namespace hr {
+
+namespace {
+constexpr const char* kColourNames[NativeLostCities::kColours] = {"yellow", "blue", "white", "green", "red"};
+constexpr char kColourLetters[NativeLostCities::kColours] = {'Y', 'B', 'W', 'G', 'R'};
+}  // namespace
+
+NativeLostCities::NativeLostCities() {
+  layout_.seats = 2;
+  layout_.rounds = 3;
+  layout_.components.reserve(kCards);
+  for (int k = 0; k < kColours; ++k) {
+    for (int i = 0; i < kCardsPerColour; ++i) {
+      const int value = i < 3 ? 0 : i - 1;  // three wagers, then 2..10
+      Component card;
+      card.name = std::string(1, kColourLetters[k]) + (value == 0 ? std::string("x") : std::to_string(value));
+      card.attributes = {{"colour", std::string(kColourNames[k])},
+                         {"colour_index", std::int64_t{k + 1}},
+                         {"value", std::int64_t{value}},
+                         {"wager", value == 0}};
+      const auto id = layout_.components.size();
+      colour_[id] = static_cast<std::uint8_t>(k);
+      value_[id] = static_cast<std::uint8_t>(value);
+      layout_.components.push_back(std::move(card));
+    }
+  }
+  const Owner nobody{};
+  layout_.zones.push_back({"deck", nobody, Visibility::Hidden});
+  for (int s = 1; s <= 2; ++s)
+    layout_.zones.push_back({"hand." + std::to_string(s), Owner{Owner::Kind::Seat, s}, Visibility::Owner});
+  for (int s = 1; s <= 2; ++s)
+    for (int k = 0; k < kColours; ++k)
+      layout_.zones.push_back({"expedition." + std::to_string(s) + "." + kColourNames[k], nobody, Visibility::Public});
+  for (int k = 0; k < kColours; ++k)
+    layout_.zones.push_back({std::string("discard.") + kColourNames[k], nobody, Visibility::Top});
+  layout_.counters.push_back({"discarded", false, 0});
+  layout_.finalize();
+
+  deck_ = layout_.zone_id("deck");
+  for (int s = 1; s <= 2; ++s) {
+    hand_[s] = layout_.zone_id("hand." + std::to_string(s));
+    for (int k = 0; k < kColours; ++k)
+      expedition_[s][k] = layout_.zone_id("expedition." + std::to_string(s) + "." + kColourNames[k]);
+  }
+  for (int k = 0; k < kColours; ++k) discard_[k] = layout_.zone_id(std::string("discard.") + kColourNames[k]);
+  discarded_ = layout_.counter_index("discarded");
+}
+
+void NativeLostCities::start_round(GameState& state) {
+  for (int c = 0; c < kCards; ++c) state.move(static_cast<ComponentId>(c), deck_);
+  state.shuffle(deck_);
+  const ZoneId hands[2] = {hand_[1], hand_[2]};
+  state.deal(deck_, hands, kHandSize);
+  state.set_phase(0);
+  state.set_counter(discarded_, 0, 0);
+  if (state.round() == 1)
+    state.set_to_move(1);
+  else
+    state.set_to_move(state.match_score(2) > state.match_score(1) ? 2 : 1);
+}
+
+bool NativeLostCities::playable(const GameState& state, ComponentId c, ZoneId column) const {
+  const ComponentId top = state.top(column);
+  if (top == kNoComponent) return true;
+  // Columns are kept in order (wagers first, numbers strictly increasing), so the top card says it all:
+  // a wager only on wagers, a number on wagers or on a lower number.
+  if (value_[c] == 0) return value_[top] == 0;
+  return value_[c] > value_[top];
+}
+
+void NativeLostCities::generate_actions(const GameState& state, std::vector<Action>& out) {
+  const int seat = state.to_move();
+  if (state.phase() == 0) {
+    unsigned wager_colours_seen = 0;  // bit k: a wager of colour k was offered already
+    for (ComponentId c : state.cards(hand_[seat])) {
+      if (value_[c] == 0) {
+        // The copies of a wager are one action: only the bottom-most copy in the hand is offered, so every
+        // legal action has its own text (as the script does).
+        const unsigned bit = 1u << colour_[c];
+        if (wager_colours_seen & bit) continue;
+        wager_colours_seen |= bit;
+      }
+      const Action lua_id = static_cast<Action>(c) + 1;
+      if (playable(state, c, expedition_[seat][colour_[c]])) out.push_back(kPlayBase + lua_id);
+      out.push_back(kDiscardBase + lua_id);
+    }
+  } else {
+    if (state.size(deck_) > 0) out.push_back(kDrawDeck);  // always true in play: the last draw ends the round
+    const auto just_discarded = state.counter(discarded_, 0);
+    for (int k = 1; k <= kColours; ++k)
+      if (state.size(discard_[k - 1]) > 0 && k != just_discarded) out.push_back(kDrawDeck + k);
+  }
+}
+
+void NativeLostCities::do_apply(GameState& state, Action action) {
+  const int seat = state.to_move();
+  if (action >= 1 && action <= kCards) {
+    const auto c = static_cast<ComponentId>(action - 1);
+    state.move(c, expedition_[seat][colour_[c]]);
+    state.set_phase(1);
+  } else if (action > kDiscardBase && action <= kDiscardBase + kCards) {
+    const auto c = static_cast<ComponentId>(action - kDiscardBase - 1);
+    state.move(c, discard_[colour_[c]]);
+    state.set_counter(discarded_, 0, colour_[c] + 1);
+    state.set_phase(1);
+  } else if (action >= kDrawDeck && action <= kDrawDeck + kColours) {
+    const ZoneId from = action == kDrawDeck ? deck_ : discard_[action - kDrawDeck - 1];
+    state.move_top(from, hand_[seat]);
+    state.set_phase(0);
+    state.set_counter(discarded_, 0, 0);
+    state.set_to_move(3 - seat);
+    if (state.size(deck_) == 0) state.request_round_end();
+  } else {
+    throw RulesError("lost-cities/native: unknown action code " + std::to_string(action));
+  }
+}
+
+std::string NativeLostCities::action_text(const GameState&, Action action) {
+  if (action >= 1 && action <= kCards) return "play " + layout_.components[action - 1].name;
+  if (action > kDiscardBase && action <= kDiscardBase + kCards)
+    return "discard " + layout_.components[action - kDiscardBase - 1].name;
+  if (action == kDrawDeck) return "draw deck";
+  if (action > kDrawDeck && action <= kDrawDeck + kColours)
+    return std::string("draw ") + kColourLetters[action - kDrawDeck - 1];
+  return "action " + std::to_string(action);
+}
+
+std::int64_t NativeLostCities::column_score(const GameState& state, ZoneId column) const {
+  const auto cards = state.cards(column);
+  if (cards.empty()) return 0;
+  std::int64_t sum = 0, wagers = 0;
+  for (ComponentId c : cards) {
+    if (value_[c] == 0)
+      ++wagers;
+    else
+      sum += value_[c];
+  }
+  return (sum - 20) * (1 + wagers) + (cards.size() >= 8 ? 20 : 0);
+}
+
+std::int64_t NativeLostCities::score(const GameState& state, int seat) {
+  std::int64_t total = 0;
+  for (int k = 0; k < kColours; ++k) total += column_score(state, expedition_[seat][k]);
+  return total;
+}
+
+}  // namespace hr
