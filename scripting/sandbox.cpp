@@ -45,8 +45,13 @@ void cpu_hook(lua_State* L, lua_Debug*) {
     lua_sethook(L, nullptr, 0, 0);  // armed for a call that has already finished
     return;
   }
-  luaL_error(L, "%s ran longer than the limit of %d ms and was stopped", sandbox->current_hook_,
-             static_cast<int>(sandbox->limits().hook_time.count()));
+  // A hook runs in the frame of the interrupted function, so that function is level 0 (luaL_error's level 1
+  // would name the line of its caller instead of the line that was running).
+  luaL_where(L, 0);
+  lua_pushfstring(L, "%s ran longer than the limit of %d ms and was stopped", sandbox->current_hook_,
+                  static_cast<int>(sandbox->limits().hook_time.count()));
+  lua_concat(L, 2);
+  lua_error(L);
 }
 
 /// One thread for the whole process. Every `tick` it looks at each sandbox in a call: a call whose serial
