@@ -24,6 +24,8 @@ struct ScriptedRules::Impl {
   GameBinding* binding = nullptr;  // inside the userdata
   int game_ref = LUA_NOREF;
   int zone_names_ref = LUA_NOREF;  // name -> zone number
+  int game_methods_ref = LUA_NOREF; // the game's methods (also houserules.game)
+  int actions_out_ref = LUA_NOREF; // the reused, presized list passed to the actions hook
   int hook_setup = LUA_NOREF, hook_start_round = LUA_NOREF, hook_actions = LUA_NOREF, hook_apply = LUA_NOREF,
       hook_action_text = LUA_NOREF, hook_score = LUA_NOREF, hook_describe = LUA_NOREF, hook_explain = LUA_NOREF,
       hook_heuristic = LUA_NOREF, hook_ranks = LUA_NOREF;
@@ -31,7 +33,9 @@ struct ScriptedRules::Impl {
   static Impl& from(lua_State* L) { return *static_cast<Impl*>(Sandbox::from(L)->owner); }
 };
 
-/// Registers the `game` userdata's metatable and creates the userdata; stores refs in `impl`.
+/// Creates the table of the game's methods (stores its ref in `impl`).
+void create_game_methods(lua_State* L, ScriptedRules::Impl& impl);
+/// Creates the one `game` userdata, whose metatable's __index is the methods table; stores refs in `impl`.
 void create_game_binding(lua_State* L, ScriptedRules::Impl& impl);
 /// Pushes the `houserules` table (params, seats, declare) built from the params table on the stack top,
 /// which it pops.

@@ -41,17 +41,20 @@ GameState& writable_state(lua_State* L, Impl& impl, const char* method) {
 }
 
 ZoneId zone_arg(lua_State* L, Impl& impl, int index) {
-  if (lua_type(L, index) == LUA_TNUMBER) {
-    const lua_Integer z = lua_tointeger(L, index);
-    if (z < 1 || z > static_cast<lua_Integer>(impl.layout->zones.size()))
-      luaL_error(L, "no zone number %d", static_cast<int>(z));
-    return static_cast<ZoneId>(z - 1);
+  int is_integer = 0;
+  const lua_Integer number = lua_tointegerx(L, index, &is_integer);  // the fast path: one API call
+  if (is_integer && lua_type(L, index) == LUA_TNUMBER) {
+    if (number < 1 || number > static_cast<lua_Integer>(impl.layout->zones.size()))
+      luaL_error(L, "no zone number %d", static_cast<int>(number));
+    return static_cast<ZoneId>(number - 1);
   }
   if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "zone (number or name)");
+  index = lua_absindex(L, index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, impl.zone_names_ref);
   lua_pushvalue(L, index);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNUMBER) luaL_error(L, "unknown zone '%s'", lua_tostring(L, index));
+  if (lua_rawget(L, -2) != LUA_TNUMBER) luaL_error(L, "unknown zone '%s'", lua_tostring(L, index));
   const auto z = static_cast<ZoneId>(lua_tointeger(L, -1) - 1);
-  lua_pop(L, 1);
+  lua_pop(L, 2);
   return z;
 }
 
@@ -155,12 +158,50 @@ GAME_METHOD(cards) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const auto cards = s.cards(zone_arg(L, impl, 2));
-  lua_createtable(L, static_cast<int>(cards.size()), 0);
-  for (std::size_t i = 0; i < cards.size(); ++i) {
-    push_component(L, cards[i]);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  const auto n = static_cast<lua_Integer>(cards.size());
+  if (lua_istable(L, 3)) {
+    lua_settop(L, 3);  // fill the caller's list: entries past the count are left as they were
+  } else {
+    lua_createtable(L, static_cast<int>(n), 0);
   }
-  return 1;
+  for (lua_Integer i = 0; i < n; ++i) {
+    push_component(L, cards[static_cast<std::size_t>(i)]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_pushinteger(L, n);
+  return 2;
+}
+/// Shared body of game:tops and game:sizes: for each zone of the list at arg 2, into[i] = read(zone);
+/// returns `into` (arg 3, or a new list) and the count.
+template <class Read>
+int each_zone(lua_State* L, Read&& read) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, 2));
+  if (lua_istable(L, 3)) lua_settop(L, 3);
+  else lua_createtable(L, static_cast<int>(n), 0);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 2, i);
+    const ZoneId z = zone_arg(L, impl, -1);
+    lua_pop(L, 1);
+    read(s, z);
+    lua_rawseti(L, -2, i);
+  }
+  lua_pushinteger(L, n);
+  return 2;
+}
+// game:tops(zones [, into]) -> list, count: the top card of each zone (false for an empty zone)
+GAME_METHOD(tops) {
+  return each_zone(L, [L](const GameState& s, ZoneId z) {
+    const ComponentId c = s.top(z);
+    if (c == kNoComponent) lua_pushboolean(L, 0);
+    else push_component(L, c);
+  });
+}
+// game:sizes(zones [, into]) -> list, count: the number of cards of each zone
+GAME_METHOD(sizes) {
+  return each_zone(L, [L](const GameState& s, ZoneId z) { lua_pushinteger(L, s.size(z)); });
 }
 GAME_METHOD(zone_of) {
   IMPL;
@@ -347,7 +388,7 @@ const luaL_Reg game_methods[] = {
     {"phase", game_phase}, {"set_phase", game_set_phase}, {"round", game_round}, {"rounds", game_rounds},
     {"ply", game_ply}, {"over", game_over}, {"end_round", game_end_round}, {"end_game", game_end_game},
     {"match_score", game_match_score}, {"round_score", game_round_score}, {"viewer", game_viewer},
-    {"size", game_size}, {"top", game_top}, {"card", game_card}, {"cards", game_cards}, {"zone_of", game_zone_of},
+    {"size", game_size}, {"top", game_top}, {"sizes", game_sizes}, {"tops", game_tops}, {"card", game_card}, {"cards", game_cards}, {"zone_of", game_zone_of},
     {"zone_name", game_zone_name}, {"knows", game_knows}, {"move", game_move}, {"move_top", game_move_top},
     {"put_under", game_put_under}, {"deal", game_deal}, {"shuffle", game_shuffle}, {"counter", game_counter},
     {"set_counter", game_set_counter}, {"add_counter", game_add_counter}, {"tile", game_tile},
@@ -533,14 +574,18 @@ int houserules_declare(lua_State* L) {
 
 }  // namespace
 
+void create_game_methods(lua_State* L, Impl& impl) {
+  lua_createtable(L, 0, static_cast<int>(sizeof game_methods / sizeof game_methods[0]));
+  luaL_setfuncs(L, game_methods, 0);
+  impl.game_methods_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
 void create_game_binding(lua_State* L, Impl& impl) {
   auto* binding = static_cast<GameBinding*>(lua_newuserdatauv(L, sizeof(GameBinding), 0));
   new (binding) GameBinding{};
   impl.binding = binding;
   lua_createtable(L, 0, 4);  // metatable
-  lua_createtable(L, 0, static_cast<int>(sizeof game_methods / sizeof game_methods[0]));
-  lua_rawgeti(L, LUA_REGISTRYINDEX, impl.zone_names_ref);
-  luaL_setfuncs(L, game_methods, 1);  // every method gets the zone-name table as upvalue 1
+  lua_rawgeti(L, LUA_REGISTRYINDEX, impl.game_methods_ref);
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, game_tostring);
   lua_setfield(L, -2, "__tostring");
@@ -563,6 +608,12 @@ void push_houserules_api(lua_State* L, Impl& impl, const RulesetInfo& info) {
   lua_setfield(L, -2, "ruleset");
   lua_pushcfunction(L, houserules_declare);
   lua_setfield(L, -2, "declare");
+  // The game's methods, so that hot code can bind them to locals: `local top = houserules.game.top`,
+  // then `top(game, zone)` skips the method look-up of `game:top(zone)`.
+  create_game_methods(L, impl);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, impl.game_methods_ref);
+  Sandbox::from(L)->make_read_only(1);
+  lua_setfield(L, -2, "game");
   lua_remove(L, params);
 }
 

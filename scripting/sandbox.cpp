@@ -433,6 +433,8 @@ int message_handler(lua_State* L) {
 
 }  // namespace
 
+constexpr int kMessageHandlerSlot = 1;  // stack index of message_handler, pushed first
+
 Sandbox* Sandbox::from(lua_State* L) { return *static_cast<Sandbox**>(lua_getextraspace(L)); }
 
 std::string Sandbox::display_path(const std::filesystem::path& file) {
@@ -450,6 +452,9 @@ Sandbox::Sandbox(Limits limits) : limits_(limits) {
   L_ = lua_newstate(capped_alloc, this);
   if (!L_) throw LoadError("cannot create a Lua state (memory limit too small?)");
   *static_cast<Sandbox**>(lua_getextraspace(L_)) = this;
+  // The message handler lives at the bottom of the stack for the state's whole life, so a call does not
+  // push and remove it each time.
+  lua_pushcfunction(L_, message_handler);
   open_libraries();
   Watchdog::instance().add(this);
 }
@@ -529,18 +534,19 @@ void Sandbox::load_file(const std::filesystem::path& file) {
 void Sandbox::call(const char* what, int nargs, int nresults) {
   lua_State* L = L_;
   const int function = lua_gettop(L) - nargs;
-  lua_pushcfunction(L, message_handler);
-  lua_insert(L, function);
   const char* outer_hook = current_hook_;
   current_hook_ = what;
-  call_serial_.fetch_add(1, std::memory_order_relaxed);
-  call_depth_.fetch_add(1, std::memory_order_relaxed);
-  const int status = lua_pcall(L, nargs, nresults, function);
-  call_depth_.fetch_sub(1, std::memory_order_relaxed);
-  call_serial_.fetch_add(1, std::memory_order_relaxed);
+  // Only this thread writes these; plain relaxed stores (no locked read-modify-write) are enough for the
+  // watchdog, which only compares successive values.
+  const std::uint64_t serial = call_serial_.load(std::memory_order_relaxed) + 1;
+  const int depth = call_depth_.load(std::memory_order_relaxed);
+  call_serial_.store(serial, std::memory_order_relaxed);
+  call_depth_.store(depth + 1, std::memory_order_relaxed);
+  const int status = lua_pcall(L, nargs, nresults, kMessageHandlerSlot);
+  call_depth_.store(depth, std::memory_order_relaxed);
+  call_serial_.store(serial + 1, std::memory_order_relaxed);
   current_hook_ = outer_hook;
   if (lua_gethook(L)) lua_sethook(L, nullptr, 0, 0);
-  lua_remove(L, function);
   if (status == LUA_OK) return;
   std::string message;
   if (status == LUA_ERRMEM) {

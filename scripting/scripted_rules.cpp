@@ -151,6 +151,8 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
     throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
   lua_pop(L, 1);
   create_game_binding(L, impl);
+  lua_createtable(L, 256, 0);
+  impl.actions_out_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   impl.sandbox.freeze();
 }
 
@@ -175,25 +177,40 @@ void ScriptedRules::generate_actions(const GameState& state, std::vector<Action>
   lua_State* L = impl_->sandbox.lua();
   Binding bound(*impl_, state, false, "actions");
   push_hook(L, *impl_, impl_->hook_actions);
-  impl_->sandbox.call("hook 'actions'", 1, 1);
-  if (!lua_istable(L, -1)) {
+  // The hook may fill this reused list and return the count (no table is allocated or grown per call),
+  // or return a list of its own.
+  lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->actions_out_ref);
+  impl_->sandbox.call("hook 'actions'", 2, 1);
+  lua_Integer n;
+  if (lua_type(L, -1) == LUA_TNUMBER) {
+    int is_integer = 0;
+    n = lua_tointegerx(L, -1, &is_integer);
+    lua_pop(L, 1);
+    if (!is_integer || n < 0) throw ScriptError("hook 'actions' returned a count that is not a whole number >= 0");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->actions_out_ref);
+  } else if (lua_istable(L, -1)) {
+    n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  } else {
     const std::string type = luaL_typename(L, -1);
     lua_pop(L, 1);
-    throw ScriptError("hook 'actions' must return a list of actions (integers), not a " + type);
+    throw ScriptError("hook 'actions' must return a list of actions (integers), or fill its second argument and "
+                      "return the count; it returned a " + type);
   }
-  const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  out.resize(static_cast<std::size_t>(n));
+  const int list = lua_gettop(L);
+  if (!lua_checkstack(L, 33)) throw ScriptError("hook 'actions': out of Lua stack space");
   for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, -1, i);
     int is_integer = 0;
+    lua_rawgeti(L, list, i);  // popped all at once below
     const lua_Integer action = lua_tointegerx(L, -1, &is_integer);
-    lua_pop(L, 1);
     if (!is_integer || action < INT32_MIN || action > INT32_MAX) {
-      lua_pop(L, 1);
+      lua_settop(L, list - 1);
       throw ScriptError("hook 'actions': entry " + std::to_string(i) + " is not an integer action");
     }
-    out.push_back(static_cast<Action>(action));
+    out[static_cast<std::size_t>(i - 1)] = static_cast<Action>(action);
+    if ((i & 31) == 0) lua_settop(L, list);  // stay within the stack space Lua guarantees
   }
-  lua_pop(L, 1);
+  lua_settop(L, list - 1);
 }
 
 void ScriptedRules::do_apply(GameState& state, Action action) {

@@ -40,7 +40,8 @@ for k = 1, NCOLOURS do zone_list[#zone_list + 1] = { name = "discard." .. COLOUR
 local declared = hr.declare {
   components = card_list,
   zones = zone_list,
-  -- the colour index of the pile discarded to in this turn (0 = none): it may not be drawn from (seed 003)
+  -- counter 1, DISCARDED: the colour index of the pile discarded to in this turn (0 = none), which may
+  -- not be drawn from in the same turn (seed 003)
   counters = { { name = "discarded" } },
   rounds = P.rounds,
 }
@@ -48,8 +49,15 @@ local declared = hr.declare {
 -- Plain arrays for the hot paths (constants computed once at load; rules never change them).
 local CARD = declared.components
 local COLOUR, VALUE, NAME = {}, {}, {}
+local WAGER_BIT = {} -- 1 << colour for a wager, 0 for a number card: marks the wager colours already offered
+-- Card c may be played on an expedition whose top value is t (-1 empty, 0 only wagers, else the last number)
+-- exactly when t < PLAY_BELOW[c]: a number must be strictly higher than the last number, a wager goes only
+-- before any number (seed 003 "Poser une carte dans une rangée").
+local PLAY_BELOW = {}
 for c = 1, NCARDS do
   COLOUR[c], VALUE[c], NAME[c] = CARD[c].colour_index, CARD[c].value, CARD[c].name
+  WAGER_BIT[c] = CARD[c].wager and (1 << COLOUR[c]) or 0
+  PLAY_BELOW[c] = CARD[c].wager and 1 or CARD[c].value
 end
 local LETTER, COLOUR_OF_LETTER = {}, {}
 for k = 1, NCOLOURS do
@@ -68,9 +76,18 @@ for k = 1, NCOLOURS do DISCARD[k] = Z["discard." .. COLOURS[k]] end
 local ALL_HANDS = {}
 for s = 1, SEATS do ALL_HANDS[s] = HAND[s] end
 
-local PLACE, DRAW = 0, 1 -- phases of a turn: "poser une carte", then "piocher une carte" (seed 001)
-local DISCARD_BASE, DRAW_DECK = 100, 200
+local DISCARDED <const> = 1 -- counter number (a number is faster to look up than the name)
+local PLACE <const>, DRAW <const> = 0, 1 -- phases of a turn: "poser une carte", then "piocher une carte" (seed 001)
+local DISCARD_BASE <const>, DRAW_DECK <const> = 100, 200
 local COST, BONUS, THRESHOLD = P.expedition_cost, P.bonus, P.bonus_threshold
+
+-- The game's methods bound to locals for the hot hooks: `top(game, z)` is `game:top(z)` without the
+-- method look-up (docs/writing-rules.md, "Speed").
+local G = hr.game
+local tops_of, sizes_of, size_of, cards_of, counter_of = G.tops, G.sizes, G.size, G.cards, G.counter
+local to_move_of, phase_of = G.to_move, G.phase
+local move, move_top, set_counter, set_phase, set_to_move, end_round =
+  G.move, G.move_top, G.set_counter, G.set_phase, G.set_to_move, G.end_round
 
 local rules = {}
 
@@ -82,7 +99,7 @@ function rules.start_round(game)
   game:shuffle(DECK)
   game:deal(DECK, ALL_HANDS, P.hand_size)
   game:set_phase(PLACE)
-  game:set_counter("discarded", 0, 0)
+  game:set_counter(DISCARDED, 0, 0)
   local leader = 1
   if game:round() > 1 then
     for s = 2, SEATS do
@@ -92,45 +109,39 @@ function rules.start_round(game)
   game:set_to_move(leader)
 end
 
---- The value of the highest card of each of `seat`'s expeditions: -1 for an empty column, 0 when it holds
---- only wagers.
-local function column_tops(game, seat)
-  local tops, columns = {}, EXPEDITION[seat]
-  for k = 1, NCOLOURS do
-    local top = game:top(columns[k])
-    tops[k] = top and VALUE[top] or -1
-  end
-  return tops
-end
+-- Scratch lists reused by the hot hooks so that they allocate nothing (an allocation costs more than the
+-- rest of a hook). They carry nothing from one call to the next: every use overwrites them first.
+local scratch_tops, scratch_top_values, scratch_sizes, scratch_cards = {}, {}, {}, {}
+for k = 1, NCOLOURS do scratch_tops[k], scratch_top_values[k] = false, -1 end
+for k = 1, NCOLOURS + 1 do scratch_sizes[k] = 0 end
+for c = 1, NCARDS do scratch_cards[c] = 0 end
+-- The zones a draw may take from: the deck, then the discard piles in colour order.
+local DRAW_SOURCES = { DECK }
+for k = 1, NCOLOURS do DRAW_SOURCES[k + 1] = DISCARD[k] end
 
---- May card c go at the end of an expedition whose top value is `top`? A number must be strictly higher
---- than the last number; wagers only before any number (seed 003 "Poser une carte dans une rangée").
-local function playable(c, top)
-  local v = VALUE[c]
-  return v > top or (v == 0 and top == 0)
-end
-
---- actions(game) -> {action...}: place phase: for each card in hand, bottom to top, play (if playable) then
+--- actions(game, out) -> count: fills the kernel's list `out` with the legal actions. Place phase: for each card in hand, bottom to top, play (if playable) then
 --- discard; draw phase: the deck, then each non-empty discard pile except the one just discarded to.
 --- Copies of a card (the wagers of one colour) are the same action: only the first copy in the hand is
 --- offered, so every legal action has its own text and a transcript's text names exactly one action.
-function rules.actions(game)
-  local seat = game:to_move()
-  local out, n = {}, 0
-  if game:phase() == PLACE then
-    local tops = column_tops(game, seat)
-    local hand = game:cards(HAND[seat])
+function rules.actions(game, out)
+  local n = 0
+  if phase_of(game) == PLACE then
+    local seat = to_move_of(game)
+    local VALUE, COLOUR, WAGER_BIT, PLAY_BELOW = VALUE, COLOUR, WAGER_BIT, PLAY_BELOW -- registers, not upvalues
+    local tops = tops_of(game, EXPEDITION[seat], scratch_tops) -- top card of each column, false if empty
+    local top_values = scratch_top_values
+    for k = 1, NCOLOURS do
+      local top = tops[k]
+      top_values[k] = top and VALUE[top] or -1
+    end
+    local hand, count = cards_of(game, HAND[seat], scratch_cards)
     local wager_colours_seen = 0 -- bit k set: a wager of colour k was offered already
-    for i = 1, #hand do
+    for i = 1, count do
       local c = hand[i]
-      local k = COLOUR[c]
-      local first_copy = true
-      if VALUE[c] == 0 then
-        first_copy = wager_colours_seen & (1 << k) == 0
-        wager_colours_seen = wager_colours_seen | (1 << k)
-      end
-      if first_copy then
-        if playable(c, tops[k]) then
+      local bit = WAGER_BIT[c]
+      if wager_colours_seen & bit == 0 then -- always true for a number card (bit 0)
+        wager_colours_seen = wager_colours_seen | bit
+        if top_values[COLOUR[c]] < PLAY_BELOW[c] then
           n = n + 1
           out[n] = c
         end
@@ -139,44 +150,45 @@ function rules.actions(game)
       end
     end
   else
-    if game:size(DECK) > 0 then
+    local sizes = sizes_of(game, DRAW_SOURCES, scratch_sizes) -- deck, then the discard piles
+    if sizes[1] > 0 then
       n = 1
       out[1] = DRAW_DECK
     end
-    local discarded = game:counter("discarded")
+    local discarded = counter_of(game, DISCARDED)
     for k = 1, NCOLOURS do
-      if k ~= discarded and game:size(DISCARD[k]) > 0 then
+      if k ~= discarded and sizes[k + 1] > 0 then
         n = n + 1
         out[n] = DRAW_DECK + k
       end
     end
   end
-  return out
+  return n
 end
 
 --- apply(game, action): place, then draw; the turn passes after the draw. The round ends at once when the
 --- last card of the deck is drawn (seed 001 FIN DE LA PARTIE: "s'arrête aussitôt").
 function rules.apply(game, action)
-  local seat = game:to_move()
+  local seat = to_move_of(game)
   if action < DRAW_DECK then
     if action > DISCARD_BASE then
       local c = action - DISCARD_BASE
-      game:move(c, DISCARD[COLOUR[c]])
-      game:set_counter("discarded", 0, COLOUR[c])
+      move(game, c, DISCARD[COLOUR[c]])
+      set_counter(game, DISCARDED, 0, COLOUR[c])
     else
-      game:move(action, EXPEDITION[seat][COLOUR[action]])
+      move(game, action, EXPEDITION[seat][COLOUR[action]])
     end
-    game:set_phase(DRAW)
+    set_phase(game, DRAW)
   else
     if action == DRAW_DECK then
-      game:move_top(DECK, HAND[seat])
+      move_top(game, DECK, HAND[seat])
     else
-      game:move_top(DISCARD[action - DRAW_DECK], HAND[seat])
+      move_top(game, DISCARD[action - DRAW_DECK], HAND[seat])
     end
-    game:set_counter("discarded", 0, 0)
-    game:set_phase(PLACE)
-    game:set_to_move(seat % SEATS + 1)
-    if game:size(DECK) == 0 then game:end_round() end
+    set_counter(game, DISCARDED, 0, 0)
+    set_phase(game, PLACE)
+    set_to_move(game, seat % SEATS + 1)
+    if size_of(game, DECK) == 0 then end_round(game) end
   end
 end
 
@@ -190,10 +202,10 @@ end
 --- The score of one expedition column (seed 001 FIN DE LA PARTIE, seed 003 FIN DU JEU ET SCORE):
 --- empty -> 0; else (sum of numbers - cost) * (1 + wagers), plus the bonus for `bonus_threshold`+ cards.
 local function column_score(game, zone)
-  local count = game:size(zone)
+  local count = size_of(game, zone)
   if count == 0 then return 0 end
   local sum, wagers = 0, 0
-  local cards = game:cards(zone)
+  local cards = cards_of(game, zone, scratch_cards)
   for i = 1, count do
     local v = VALUE[cards[i]]
     if v == 0 then wagers = wagers + 1 else sum = sum + v end
@@ -232,7 +244,7 @@ function rules.explain(game, text)
     if object == "deck" then return "the deck is empty" end
     local k = COLOUR_OF_LETTER[object]
     if not k then return "'" .. object .. "' is not a colour letter: draw deck or draw one of " .. table.concat(LETTER, " ") end
-    if k == game:counter("discarded") then
+    if k == game:counter(DISCARDED) then
       return "you may not draw from the " .. COLOURS[k] .. " discard pile: you just discarded to it"
     end
     if game:size(DISCARD[k]) == 0 then return "the " .. COLOURS[k] .. " discard pile is empty" end
