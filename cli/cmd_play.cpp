@@ -1,0 +1,80 @@
+// cmd_play.cpp — `houserules list`, `play` and `replay`.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "play.hpp"
+#include "ruleset.hpp"
+
+namespace hr {
+
+namespace {
+
+int list_command() {
+  try {
+    const auto rulesets = list_rulesets();
+    if (rulesets.empty()) {
+      std::cout << "No rulesets found. Searched:";
+      for (const auto& dir : ruleset_search_path()) std::cout << ' ' << dir.string();
+      std::cout << '\n';
+      return 0;
+    }
+    for (const auto& info : rulesets) {
+      const std::string players = info.min_players == info.max_players
+                                      ? std::to_string(info.min_players)
+                                      : std::to_string(info.min_players) + "-" + std::to_string(info.max_players);
+      std::cout << fmt::format("{:<22} {:<32} {} players  {}\n", info.id, info.name, players, info.summary);
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return 2;
+  }
+}
+
+std::vector<std::string> split_players(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+void register_play_commands(CLI::App& app, int& status) {
+  auto* list = app.add_subcommand("list", "List the rulesets found, one line each");
+  list->callback([&status] { status = list_command(); });
+
+  auto play = std::make_shared<PlayOptions>();
+  auto players_text = std::make_shared<std::string>();
+  auto* play_cmd = app.add_subcommand("play", "Play a whole match: humans at this terminal, bots, or both");
+  play_cmd->add_option("ruleset", play->ruleset, "Ruleset id (see `houserules list`) or path to a ruleset folder")
+      ->required();
+  play_cmd->add_option("--players", *players_text,
+                       "Comma-separated player per seat: human, random or greedy (default: greedy in every seat)");
+  play_cmd->add_option("--seed", play->seed, "Seed of the game's random number generator (same seed, same game)")
+      ->capture_default_str();
+  play_cmd->add_option("--log", play->log, "Write the transcript to this file (JSON Lines)");
+  play_cmd->add_flag("--quiet", play->quiet, "Print only the result");
+  play_cmd->callback([&status, play, players_text] {
+    if (!players_text->empty()) play->players = split_players(*players_text);
+    status = play_command(*play, std::cin, std::cout, std::cerr);
+  });
+
+  auto replay_file = std::make_shared<std::string>();
+  auto replay_quiet = std::make_shared<bool>(false);
+  auto* replay_cmd = app.add_subcommand("replay", "Replay a transcript and check that it reproduces exactly");
+  replay_cmd->add_option("file", *replay_file, "Transcript written by `play --log`")->required()->check(CLI::ExistingFile);
+  replay_cmd->add_flag("--quiet", *replay_quiet, "Print only the result and errors");
+  replay_cmd->callback([&status, replay_file, replay_quiet] {
+    status = replay_command(*replay_file, *replay_quiet, std::cout, std::cerr);
+  });
+}
+
+}  // namespace hr

@@ -1,0 +1,21 @@
+// cmd_test.cpp — `houserules test`: scenario files (cli/scenario.hpp).
+#include <iostream>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "scenario.hpp"
+
+namespace hr {
+
+void register_test_command(CLI::App& app, int& status) {
+  auto paths = std::make_shared<std::vector<std::string>>();
+  auto options = std::make_shared<ScenarioOptions>();
+  auto* test = app.add_subcommand("test", "Run scenario test files (TOML) and print `N passed, M failed`");
+  test->add_option("paths", *paths, "Scenario files or folders (searched for *.toml)")->required();
+  test->add_flag("--verbose,-v", options->verbose, "Also list the scenarios that pass");
+  test->callback([&status, paths, options] { status = run_scenario_tests(*paths, std::cout, *options); });
+}
+
+}  // namespace hr

@@ -1,0 +1,17 @@
+// commands.hpp — each family of `houserules` subcommands registers itself on the CLI11 app. A command's
+// callback stores its exit status in `status`. Add a command: a cli/cmd_<name>.cpp with a register_*
+// function declared here, and one call in main.cpp.
+#pragma once
+
+namespace CLI {
+class App;
+}
+
+namespace hr {
+
+/// list, play, replay (cli/cmd_play.cpp)
+void register_play_commands(CLI::App& app, int& status);
+/// test (cli/cmd_test.cpp)
+void register_test_command(CLI::App& app, int& status);
+
+}  // namespace hr
