@@ -71,6 +71,9 @@ class Rules {
   /// One line saying why `text` is not a legal action now (for a human, a scenario's expect.error).
   /// The default says it is not among the legal actions; rulesets give the rule that forbids it.
   virtual std::string explain_illegal(const GameState& state, std::string_view text);
+  /// The ruleset's own invariants (e.g. "columns increase"), checked by `houserules check` after every
+  /// action: an empty string when they hold, else a description of the first violation. Default: none.
+  virtual std::string invariant_violation(const GameState& /*state*/) { return {}; }
   /// Final places of a finished match, 1 = first, ties share a place. Default: by match totals.
   virtual std::vector<int> ranks(const GameState& state) { return state.ranks(); }
 

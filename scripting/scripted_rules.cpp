@@ -147,6 +147,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   hook("explain", impl.hook_explain, false);
   hook("heuristic", impl.hook_heuristic, false);
   hook("ranks", impl.hook_ranks, false);
+  hook("invariants", impl.hook_invariants, false);
   if (!missing.empty())
     throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
   lua_pop(L, 1);
@@ -289,6 +290,19 @@ std::string ScriptedRules::explain_illegal(const GameState& state, std::string_v
   std::string reason = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
   lua_pop(L, 1);
   return reason.empty() ? Rules::explain_illegal(state, text) : reason;
+}
+
+std::string ScriptedRules::invariant_violation(const GameState& state) {
+  if (impl_->hook_invariants == LUA_NOREF) return {};
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, state, false, "invariants");
+  push_hook(L, *impl_, impl_->hook_invariants);
+  impl_->sandbox.call("hook 'invariants'", 1, 1);
+  std::string message;
+  if (lua_type(L, -1) == LUA_TSTRING) message = lua_tostring(L, -1);
+  else if (!lua_isnil(L, -1) && lua_toboolean(L, -1) == 0) message = "hook 'invariants' returned false";
+  lua_pop(L, 1);
+  return message;
 }
 
 std::vector<int> ScriptedRules::ranks(const GameState& state) {

@@ -6,7 +6,7 @@
 //   and returns its rules table. Required hooks: start_round(game), actions(game) -> {action...},
 //   apply(game, action), action_text(game, action) -> string, score(game, seat) -> integer.
 //   Optional: setup(game), describe(view, seat) -> string, explain(game, text) -> string,
-//   heuristic(game, seat) -> number, ranks(game) -> {place...}.
+//   heuristic(game, seat) -> number, ranks(game) -> {place...}, invariants(game) -> nil or a message.
 //   Actions are integers of the script's own encoding; component, zone and seat numbers are 1-based.
 #pragma once
 
@@ -43,6 +43,7 @@ class ScriptedRules final : public Rules {
   std::string describe(const GameState& observation, int seat) override;
   std::string explain_illegal(const GameState& state, std::string_view text) override;
   std::vector<int> ranks(const GameState& state) override;
+  std::string invariant_violation(const GameState& state) override;
 
  protected:
   void setup(GameState& state) override;

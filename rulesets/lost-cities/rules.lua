@@ -220,6 +220,32 @@ function rules.score(game, seat)
   return total
 end
 
+--- invariants(game) -> nil, or a message naming the first broken invariant (checked by `houserules check`
+--- after every action): every expedition increases strictly with wagers only before numbers (seed 003), and
+--- a hand holds hand_size cards before its owner places, hand_size - 1 before drawing.
+function rules.invariants(game)
+  for s = 1, SEATS do
+    for k = 1, NCOLOURS do
+      local last = -1
+      for _, c in ipairs(game:cards(EXPEDITION[s][k])) do
+        local v = VALUE[c]
+        if COLOUR[c] ~= k then return NAME[c] .. " lies on seat " .. s .. "'s " .. COLOURS[k] .. " expedition" end
+        if (v == 0 and last > 0) or (v > 0 and v <= last) then
+          return "seat " .. s .. "'s " .. COLOURS[k] .. " expedition does not increase at " .. NAME[c]
+        end
+        last = v
+      end
+    end
+  end
+  for s = 1, SEATS do
+    local expected = P.hand_size
+    if s == game:to_move() and game:phase() == DRAW then expected = P.hand_size - 1 end
+    if game:size(HAND[s]) ~= expected then
+      return "seat " .. s .. " holds " .. game:size(HAND[s]) .. " cards, expected " .. expected
+    end
+  end
+end
+
 --- explain(game, text) -> string: why `text` is not legal now, in one line.
 function rules.explain(game, text)
   local verb, object = string.match(string.lower(text), "^%s*(%a+)%s*(%S*)%s*$")
