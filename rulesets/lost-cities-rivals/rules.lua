@@ -1,0 +1,600 @@
+-- Lost Cities: Rivals, 2 to 4 players with auctions, as a houserules rules script.
+-- Rules: seed 002 (../shared/seeds/), digest ../shared/rules/lost-cities-rivals.md; parameters in ruleset.toml.
+--
+-- Zones: pile.<n> (hidden draw piles, n = 1..piles, played in order), river (public, left to right = bottom to
+-- top), expedition.<seat>.<colour> (public), starting (hidden, used while dealing the starting wagers), box.
+-- Counters: coins (per seat; the supply, owner 0, is the gold reserve), bid and high (the current bid and
+-- its bidder), passed (per seat, 1 = out of this auction), boxed (1 = the winner has boxed a river card),
+-- pile (the number of the current draw pile).
+--
+-- A turn is one action, "reveal" or "auction N". An auction is a sequence of ordinary actions by different
+-- seats: "bid N" or "pass" by each bidder in turn (the rules move to_move around the table), then the winner's
+-- "take <card>" (any number), "box <card>" (at most one) and "done" (which reveals a card and hands the turn to
+-- the winner's left). All the auction state is in the phase and the counters.
+
+local hr = houserules
+local P = hr.params
+local SEATS = hr.seats
+local COLOURS = P.colours
+local NCOLOURS = #COLOURS
+local NVALUES = P.max_value - P.min_value + 1
+
+if #P.copies ~= NVALUES or #P.footprints ~= NVALUES then
+  error("params.copies and params.footprints need one entry per value from min_value to max_value (" .. NVALUES .. ")")
+end
+if P.starting_wagers_each * SEATS > P.starting_wagers_per_colour * NCOLOURS or P.starting_wagers_each > NCOLOURS then
+  error("not enough starting wagers of different colours for " .. SEATS .. " players")
+end
+
+-- Components. Per colour: the wagers of the piles ("Yx"), then the number cards ("Y2", "Y2", ... "Y10"); then
+-- all the starting wagers ("Ys"). Each distinct name has a number NAME_ID (< 64) so that a set of names is an
+-- integer bit mask.
+local KINDS_PER_COLOUR = NVALUES + 2 -- x, the values, s
+assert(NCOLOURS * KINDS_PER_COLOUR <= 63, "too many distinct card names for the name bit masks")
+local card_list = {}
+local function add_card(colour_index, suffix, value, feet, kind, name_id)
+  local colour = COLOURS[colour_index]
+  local letter = P.letters[colour]
+  if not letter then error("params.letters has no letter for colour '" .. colour .. "'") end
+  card_list[#card_list + 1] = { name = letter .. suffix, colour = colour, colour_index = colour_index, value = value,
+                                footprints = feet, kind = kind, name_id = (colour_index - 1) * KINDS_PER_COLOUR + name_id }
+end
+for k = 1, NCOLOURS do
+  for _ = 1, P.wagers_per_colour do add_card(k, "x", 0, 0, "wager", 0) end
+  for v = P.min_value, P.max_value do
+    local i = v - P.min_value + 1
+    for _ = 1, P.copies[i] do add_card(k, tostring(v), v, P.footprints[i], "number", i) end
+  end
+end
+local NPILE_CARDS = #card_list -- the cards shuffled into the piles: 65 expedition cards and 15 wagers
+for k = 1, NCOLOURS do
+  for _ = 1, P.starting_wagers_per_colour do add_card(k, "s", 0, 0, "starting", NVALUES + 1) end
+end
+local NCARDS = #card_list
+assert(NPILE_CARDS >= P.piles and P.piles >= 1, "every pile needs at least one card")
+
+local NPILES = P.piles
+local zone_list = {}
+for p = 1, NPILES do zone_list[#zone_list + 1] = { name = "pile." .. p, visibility = "hidden" } end
+zone_list[#zone_list + 1] = { name = "river", visibility = "public" }
+for s = 1, SEATS do
+  for k = 1, NCOLOURS do
+    zone_list[#zone_list + 1] = { name = "expedition." .. s .. "." .. COLOURS[k], visibility = "public" }
+  end
+end
+zone_list[#zone_list + 1] = { name = "starting", visibility = "hidden" }
+
+local declared = hr.declare {
+  components = card_list,
+  zones = zone_list,
+  counters = {
+    { name = "coins", per_seat = true }, -- 1: each seat's gold; owner 0 = the gold reserve
+    { name = "bid" },                    -- 2: the current (or, for the winner, the paid) bid; 0 = no auction
+    { name = "high" },                   -- 3: the seat of that bid; 0 = no auction
+    { name = "passed", per_seat = true },-- 4: 1 = this seat has passed in the current auction
+    { name = "boxed" },                  -- 5: 1 = the auction winner has boxed a river card
+    { name = "pile" },                   -- 6: the number of the current draw pile
+  },
+  rounds = 1,
+}
+local COINS <const>, BID <const>, HIGH <const>, PASSED <const>, BOXED <const>, PILE <const> = 1, 2, 3, 4, 5, 6
+
+-- Phases: a seat's turn; bidding (to_move = the seat to bid or pass); the winner's spoils (take, box, done).
+local TURN <const>, BIDDING <const>, SPOILS <const> = 0, 1, 2
+-- Action encoding: plain codes, then a base plus a coin amount or a card number.
+local REVEAL <const>, PASS <const>, DONE <const> = 1, 2, 3
+local AUCTION <const>, BID_BASE <const>, TAKE <const>, BOX_BASE <const> = 1000, 2000, 3000, 4000
+assert(P.coins < 1000 and NCARDS < 1000, "the action encoding allows at most 999 coins and cards")
+
+-- Plain arrays for the hot paths (computed once at load; rules never change them).
+local CARD = declared.components
+local COLOUR, VALUE, FEET, NAME, NAME_BIT, LIMIT = {}, {}, {}, {}, {}, {}
+-- Card c may join an expedition whose last card has value t (-1: empty, 0: a wager) exactly when
+-- t <= LIMIT[c]: wagers only before any number, numbers equal to or higher than the last (seed 002
+-- "Entreprendre des expéditions").
+for c = 1, NCARDS do
+  local card = CARD[c]
+  COLOUR[c], VALUE[c], FEET[c], NAME[c] = card.colour_index, card.value, card.footprints, card.name
+  NAME_BIT[c] = 1 << card.name_id
+  LIMIT[c] = card.value
+end
+local LETTER, COLOUR_OF_LETTER = {}, {}
+for k = 1, NCOLOURS do
+  LETTER[k] = P.letters[COLOURS[k]]
+  COLOUR_OF_LETTER[string.lower(LETTER[k])] = k
+end
+local Z = declared.zones
+local BOX = assert(Z.box, "no box zone")
+local RIVER, STARTING = Z.river, Z.starting
+local PILE_ZONE, EXPEDITION = {}, {}
+for p = 1, NPILES do PILE_ZONE[p] = Z["pile." .. p] end
+for s = 1, SEATS do
+  EXPEDITION[s] = {}
+  for k = 1, NCOLOURS do EXPEDITION[s][k] = Z["expedition." .. s .. "." .. COLOURS[k]] end
+end
+local MIN_BID, NEEDS_RIVER = P.min_opening_bid, P.auction_needs_river
+-- "2-5: 1, 6-10: 2": the footprints of each run of values, for describe.
+local FOOTPRINT_TEXT
+do
+  local runs, first = {}, P.min_value
+  for v = P.min_value, P.max_value do
+    local feet = P.footprints[v - P.min_value + 1]
+    if v == P.max_value or P.footprints[v - P.min_value + 2] ~= feet then
+      runs[#runs + 1] = (first == v and tostring(v) or first .. "-" .. v) .. ": " .. feet
+      first = v + 1
+    end
+  end
+  FOOTPRINT_TEXT = table.concat(runs, ", ")
+end
+local BONUS, BONUS_NUMBERS, COIN_POINTS = P.bonus, P.bonus_numbers, P.coin_points
+
+-- The game's methods bound to locals for the hot hooks (docs/writing-rules.md, "Speed").
+local G = hr.game
+local tops_of, size_of, top_of, cards_of, counter_of = G.tops, G.size, G.top, G.cards, G.counter
+local to_move_of, phase_of = G.to_move, G.phase
+local move, move_top, set_counter, add_counter, set_phase, set_to_move, end_round =
+  G.move, G.move_top, G.set_counter, G.add_counter, G.set_phase, G.set_to_move, G.end_round
+
+-- Scratch lists reused by the hooks so that they allocate nothing. They carry nothing from one call to the
+-- next: every use overwrites them first.
+local scratch_tops, scratch_top_values, scratch_cards, scratch_cards2 = {}, {}, {}, {}
+for k = 1, NCOLOURS do scratch_tops[k], scratch_top_values[k] = false, -1 end
+for c = 1, NCARDS do scratch_cards[c], scratch_cards2[c] = 0, 0 end
+
+local rules = {}
+
+--- The value of the last card of an expedition: -1 when empty, 0 for a wager, else the number.
+local function last_value(game, zone)
+  local top = top_of(game, zone)
+  return top and VALUE[top] or -1
+end
+
+--- Whether some seat may still add card c to its expedition (seed 002, "Découvrir", Remarque).
+local function usable_by_anyone(game, c)
+  local k, limit = COLOUR[c], LIMIT[c]
+  for s = 1, SEATS do
+    if last_value(game, EXPEDITION[s][k]) <= limit then return true end
+  end
+  return false
+end
+
+--- Reveals the top card of the draw pile into the river (boxed instead when no player can use it, and not
+--- replaced). When that was the last card of the pile: after the last pile the game ends; otherwise the gold
+--- reserve is shared equally, the remainder stays, and the next pile becomes the draw pile.
+local function reveal(game)
+  local pile = counter_of(game, PILE)
+  local zone = PILE_ZONE[pile]
+  local c = move_top(game, zone, RIVER)
+  if not usable_by_anyone(game, c) then move(game, c, BOX) end
+  if size_of(game, zone) == 0 then
+    if pile == NPILES then
+      end_round(game) -- seed 002: "la réserve d'or n'est alors pas répartie"
+    else
+      local reserve = counter_of(game, COINS, 0)
+      local share = reserve // SEATS
+      if share > 0 then
+        for s = 1, SEATS do add_counter(game, COINS, s, share) end
+        set_counter(game, COINS, 0, reserve - share * SEATS)
+      end
+      set_counter(game, PILE, 0, pile + 1)
+    end
+  end
+end
+
+--- start_round(game): the setup of seed 002 "Mise en place".
+function rules.start_round(game)
+  -- Starting wagers: shuffle the ten, give each seat two of different colours, face up, at the start of those
+  -- expeditions. Each seat takes the top card, then the topmost card of a colour it does not have yet.
+  -- (With 2 starting wagers per colour and 2 per seat this never runs short: see the check at load.)
+  for c = NPILE_CARDS + 1, NCARDS do move(game, c, STARTING) end
+  game:shuffle(STARTING)
+  for s = 1, SEATS do
+    local have = 0 -- bit k: this seat has a starting wager of colour k
+    for _ = 1, P.starting_wagers_each do
+      local cards, count = cards_of(game, STARTING, scratch_cards)
+      for i = count, 1, -1 do
+        local c = cards[i]
+        if have & (1 << COLOUR[c]) == 0 then
+          have = have | (1 << COLOUR[c])
+          move(game, c, EXPEDITION[s][COLOUR[c]])
+          break
+        end
+      end
+    end
+  end
+  for _ = 1, size_of(game, STARTING) do move_top(game, STARTING, BOX) end
+  -- The 65 expedition cards and 15 wagers, shuffled and split into piles of sizes as equal as possible (the
+  -- first piles take the extra cards: ASSUMED). Pile 1 is the draw pile.
+  for c = 1, NPILE_CARDS do move(game, c, PILE_ZONE[1]) end
+  game:shuffle(PILE_ZONE[1])
+  local base, extra = NPILE_CARDS // NPILES, NPILE_CARDS % NPILES
+  for p = 2, NPILES do
+    for _ = 1, base + (p <= extra and 1 or 0) do move_top(game, PILE_ZONE[1], PILE_ZONE[p]) end
+  end
+  -- The coins, shared equally; a remainder (never with 36 coins and 2-4 players) starts in the reserve.
+  local each = P.coins // SEATS
+  for s = 1, SEATS do
+    set_counter(game, COINS, s, each)
+    set_counter(game, PASSED, s, 0)
+  end
+  set_counter(game, COINS, 0, P.coins - each * SEATS)
+  set_counter(game, BID, 0, 0)
+  set_counter(game, HIGH, 0, 0)
+  set_counter(game, BOXED, 0, 0)
+  set_counter(game, PILE, 0, 1)
+  set_phase(game, TURN)
+  game:set_to_move(1) -- "le dernier joueur à avoir fêté son anniversaire": seat 1
+end
+
+--- actions(game, out) -> count.
+--- TURN: reveal, then auction N for each N from the minimum to the seat's coins (if the river is not empty).
+--- BIDDING: pass, then bid N for each N above the current bid up to the bidder's coins.
+--- SPOILS: take C for each distinct river card the winner can add, box C for each distinct river card (if
+--- none boxed yet), done. Copies of a card are one action (the leftmost copy), so every text is unique.
+function rules.actions(game, out)
+  local phase = phase_of(game)
+  local seat = to_move_of(game)
+  local n = 0
+  if phase == TURN then
+    n = 1
+    out[1] = REVEAL
+    if not NEEDS_RIVER or size_of(game, RIVER) > 0 then
+      for b = MIN_BID, counter_of(game, COINS, seat) do
+        n = n + 1
+        out[n] = AUCTION + b
+      end
+    end
+  elseif phase == BIDDING then
+    n = 1
+    out[1] = PASS
+    for b = counter_of(game, BID) + 1, counter_of(game, COINS, seat) do
+      n = n + 1
+      out[n] = BID_BASE + b
+    end
+  else
+    local COLOUR, LIMIT, NAME_BIT = COLOUR, LIMIT, NAME_BIT
+    local tops = tops_of(game, EXPEDITION[seat], scratch_tops)
+    local top_values = scratch_top_values
+    for k = 1, NCOLOURS do
+      local top = tops[k]
+      top_values[k] = top and VALUE[top] or -1
+    end
+    local river, count = cards_of(game, RIVER, scratch_cards)
+    local seen = 0
+    for i = 1, count do
+      local c = river[i]
+      local bit = NAME_BIT[c]
+      if seen & bit == 0 then
+        seen = seen | bit
+        if top_values[COLOUR[c]] <= LIMIT[c] then
+          n = n + 1
+          out[n] = TAKE + c
+        end
+      end
+    end
+    if counter_of(game, BOXED) == 0 then
+      seen = 0
+      for i = 1, count do
+        local c = river[i]
+        local bit = NAME_BIT[c]
+        if seen & bit == 0 then
+          seen = seen | bit
+          n = n + 1
+          out[n] = BOX_BASE + c
+        end
+      end
+    end
+    n = n + 1
+    out[n] = DONE
+  end
+  return n
+end
+
+--- The winner of an auction pays the bid into the reserve and takes the spoils.
+local function win(game, winner)
+  local bid = counter_of(game, BID)
+  add_counter(game, COINS, winner, -bid)
+  add_counter(game, COINS, 0, bid)
+  set_counter(game, HIGH, 0, winner)
+  set_phase(game, SPOILS)
+  set_to_move(game, winner)
+end
+
+--- After `seat` bid or passed: the auction ends when all but one have passed (seed 002: "L'enchère se termine
+--- lorsque tous les joueurs sauf un ont passé"); otherwise the next seat clockwise that has not passed bids.
+local function next_bidder(game, seat)
+  local left, last = 0, 0
+  for s = 1, SEATS do
+    if counter_of(game, PASSED, s) == 0 then
+      left = left + 1
+      last = s
+    end
+  end
+  if left == 1 then
+    win(game, last)
+    return
+  end
+  local s = seat
+  repeat s = s % SEATS + 1 until counter_of(game, PASSED, s) == 0
+  set_to_move(game, s)
+end
+
+function rules.apply(game, action)
+  local seat = to_move_of(game)
+  if action == REVEAL then
+    set_to_move(game, seat % SEATS + 1)
+    reveal(game)
+  elseif action < BID_BASE and action > AUCTION then
+    for s = 1, SEATS do set_counter(game, PASSED, s, 0) end
+    set_counter(game, BID, 0, action - AUCTION)
+    set_counter(game, HIGH, 0, seat)
+    set_counter(game, BOXED, 0, 0)
+    set_phase(game, BIDDING)
+    next_bidder(game, seat)
+  elseif action < TAKE and action > BID_BASE then
+    set_counter(game, BID, 0, action - BID_BASE)
+    set_counter(game, HIGH, 0, seat)
+    next_bidder(game, seat)
+  elseif action == PASS then
+    set_counter(game, PASSED, seat, 1)
+    next_bidder(game, seat)
+  elseif action > BOX_BASE then
+    move(game, action - BOX_BASE, BOX)
+    set_counter(game, BOXED, 0, 1)
+  elseif action > TAKE then
+    local c = action - TAKE
+    move(game, c, EXPEDITION[seat][COLOUR[c]])
+  else -- DONE: the winner reveals a card; the seat on the winner's left starts the next turn.
+    for s = 1, SEATS do set_counter(game, PASSED, s, 0) end
+    set_counter(game, BID, 0, 0)
+    set_counter(game, HIGH, 0, 0)
+    set_counter(game, BOXED, 0, 0)
+    set_phase(game, TURN)
+    set_to_move(game, seat % SEATS + 1)
+    reveal(game)
+  end
+end
+
+function rules.action_text(game, action)
+  if action == REVEAL then return "reveal" end
+  if action == PASS then return "pass" end
+  if action == DONE then return "done" end
+  if action > BOX_BASE then return "box " .. NAME[action - BOX_BASE] end
+  if action > TAKE then return "take " .. NAME[action - TAKE] end
+  if action > BID_BASE then return "bid " .. (action - BID_BASE) end
+  return "auction " .. (action - AUCTION)
+end
+
+--- The score of one expedition (seed 002 "Fin de la partie et décompte"): footprints x (1 + wagers, starting
+--- wagers included), plus the bonus for bonus_numbers or more number cards, not multiplied.
+local function column_score(game, zone)
+  local cards, count = cards_of(game, zone, scratch_cards2)
+  if count == 0 then return 0 end
+  local feet, wagers, numbers = 0, 0, 0
+  for i = 1, count do
+    local c = cards[i]
+    if VALUE[c] == 0 then
+      wagers = wagers + 1
+    else
+      feet = feet + FEET[c]
+      numbers = numbers + 1
+    end
+  end
+  return feet * (1 + wagers) + (numbers >= BONUS_NUMBERS and BONUS or 0)
+end
+
+--- score(game, seat) -> integer: the seat's expeditions plus its coins (the match has one round, so this is
+--- the final score).
+function rules.score(game, seat)
+  local total = counter_of(game, COINS, seat) * COIN_POINTS
+  for k = 1, NCOLOURS do total = total + column_score(game, EXPEDITION[seat][k]) end
+  return total
+end
+
+--- What the river would add to the seat's expeditions if it took every card it can (in rising order all of
+--- them fit at once), minus nothing: an estimate for the greedy bot's bidding.
+local function river_gain(game, seat)
+  local gain = 0
+  local river, count = cards_of(game, RIVER, scratch_cards)
+  for k = 1, NCOLOURS do
+    local zone = EXPEDITION[seat][k]
+    local limit = last_value(game, zone)
+    local add_feet, add_wagers, add_numbers = 0, 0, 0
+    for i = 1, count do
+      local c = river[i]
+      if COLOUR[c] == k and limit <= LIMIT[c] then
+        if VALUE[c] == 0 then add_wagers = add_wagers + 1
+        else
+          add_feet = add_feet + FEET[c]
+          add_numbers = add_numbers + 1
+        end
+      end
+    end
+    if add_feet + add_wagers > 0 then
+      local cards, n = cards_of(game, zone, scratch_cards2)
+      local feet, wagers, numbers = 0, 0, 0
+      for i = 1, n do
+        local c = cards[i]
+        if VALUE[c] == 0 then wagers = wagers + 1 else feet, numbers = feet + FEET[c], numbers + 1 end
+      end
+      local before = feet * (1 + wagers) + (numbers >= BONUS_NUMBERS and BONUS or 0)
+      feet, wagers, numbers = feet + add_feet, wagers + add_wagers, numbers + add_numbers
+      gain = gain + feet * (1 + wagers) + (numbers >= BONUS_NUMBERS and BONUS or 0) - before
+    end
+  end
+  return gain
+end
+
+--- heuristic(game, seat): the score, and while the seat holds the high bid, what the river would add minus
+--- the bid it would pay. The greedy bot therefore opens or raises by the least amount while the river is
+--- worth more than the price, and passes otherwise.
+function rules.heuristic(game, seat)
+  local value = rules.score(game, seat)
+  if phase_of(game) == BIDDING and counter_of(game, HIGH) == seat then
+    value = value + river_gain(game, seat) - counter_of(game, BID) * COIN_POINTS
+  end
+  return value
+end
+
+local function seat_list(game, counter, value)
+  local list = {}
+  for s = 1, SEATS do
+    if counter_of(game, counter, s) == value then list[#list + 1] = "seat " .. s end
+  end
+  return #list > 0 and table.concat(list, ", ") or "nobody"
+end
+
+--- invariants(game) -> nil, or a message naming the first broken invariant.
+function rules.invariants(game)
+  local total = counter_of(game, COINS, 0)
+  if total < 0 then return "the reserve holds " .. total .. " coins" end
+  for s = 1, SEATS do
+    local coins = counter_of(game, COINS, s)
+    if coins < 0 then return "seat " .. s .. " holds " .. coins .. " coins" end
+    total = total + coins
+  end
+  if total ~= P.coins then return "the coins add up to " .. total .. ", not " .. P.coins end
+  for s = 1, SEATS do
+    local starting = 0
+    for k = 1, NCOLOURS do
+      local last = -1
+      for _, c in ipairs(game:cards(EXPEDITION[s][k])) do
+        if COLOUR[c] ~= k then return NAME[c] .. " lies on seat " .. s .. "'s " .. COLOURS[k] .. " expedition" end
+        if last > VALUE[c] or (last > 0 and VALUE[c] == 0) then
+          return "seat " .. s .. "'s " .. COLOURS[k] .. " expedition does not rise at " .. NAME[c]
+        end
+        if CARD[c].kind == "starting" then starting = starting + 1 end
+        last = VALUE[c]
+      end
+    end
+    if starting ~= P.starting_wagers_each then
+      return "seat " .. s .. " has " .. starting .. " starting wagers, not " .. P.starting_wagers_each
+    end
+  end
+  for _, c in ipairs(game:cards(RIVER)) do
+    if CARD[c].kind == "starting" then return "a starting wager lies in the river" end
+  end
+  if game:size(STARTING) ~= 0 then return "starting wagers are left undealt" end
+  local pile = counter_of(game, PILE)
+  if pile < 1 or pile > NPILES then return "the current pile is " .. pile end
+  for p = 1, pile - 1 do
+    if game:size(PILE_ZONE[p]) ~= 0 then return "pile " .. p .. " still has cards after pile " .. pile .. " began" end
+  end
+  if game:over() then return nil end
+  if game:size(PILE_ZONE[pile]) == 0 then return "the draw pile " .. pile .. " is empty and the game goes on" end
+  local phase, bid, high, seat = phase_of(game), counter_of(game, BID), counter_of(game, HIGH), to_move_of(game)
+  if phase == TURN then
+    if bid ~= 0 or high ~= 0 or counter_of(game, BOXED) ~= 0 then return "auction counters are set outside an auction" end
+  elseif phase == BIDDING then
+    if bid < MIN_BID then return "the bid is " .. bid end
+    if high < 1 or counter_of(game, PASSED, high) ~= 0 then return "the high bidder is " .. high .. ", who passed" end
+    if bid > counter_of(game, COINS, high) then return "seat " .. high .. " bid more coins than it holds" end
+    if seat == high or counter_of(game, PASSED, seat) ~= 0 then return "seat " .. seat .. " may not bid now" end
+  elseif phase == SPOILS then
+    if seat ~= high then return "seat " .. seat .. " takes the spoils of seat " .. high .. "'s auction" end
+  else
+    return "unknown phase " .. phase
+  end
+  return nil
+end
+
+--- Finds the leftmost river card named `object` (lower case), or nil.
+local function river_card(game, object)
+  for _, c in ipairs(game:cards(RIVER)) do
+    if string.lower(NAME[c]) == object then return c end
+  end
+end
+
+local function is_card_name(object)
+  for c = 1, NCARDS do
+    if string.lower(NAME[c]) == object then return true end
+  end
+  return false
+end
+
+--- explain(game, text) -> string: why `text` is not legal now, in one line.
+function rules.explain(game, text)
+  local verb, object = string.match(string.lower(text), "^%s*(%a+)%s*(%S*)%s*$")
+  local phase, seat = phase_of(game), to_move_of(game)
+  local coins = counter_of(game, COINS, seat)
+  local bid, high = counter_of(game, BID), counter_of(game, HIGH)
+  local amount = object and math.tointeger(tonumber(object))
+  local hint
+  if phase == TURN then hint = "it is your turn: reveal, or auction <coins> to open an auction"
+  elseif phase == BIDDING then hint = string.format("seat %d bids %d: bid <more coins> or pass", high, bid)
+  else hint = "you won the auction: take <card>, box <card> or done" end
+  if verb == "reveal" or verb == "auction" then
+    if phase ~= TURN then return "an auction is under way (" .. hint .. ")" end
+    if verb == "reveal" then return hint end
+    if not amount then return "auction needs a number of coins, e.g. auction " .. MIN_BID end
+    if NEEDS_RIVER and game:size(RIVER) == 0 then return "the river is empty: there is nothing to bid for (reveal)" end
+    if amount < MIN_BID then return "the opening bid is at least " .. MIN_BID .. " coin" .. (MIN_BID == 1 and "" or "s") end
+    if amount > coins then return "you have only " .. coins .. " coins" end
+  elseif verb == "bid" or verb == "pass" then
+    if phase ~= BIDDING then
+      if phase == TURN then return "no auction is under way: open one with auction <coins>, or reveal" end
+      return "the bidding is over: " .. hint
+    end
+    if verb == "bid" then
+      if not amount then return "bid needs a number of coins, e.g. bid " .. (bid + 1) end
+      if amount <= bid then return string.format("a bid must exceed the current bid of %d (seat %d)", bid, high) end
+      if amount > coins then return "you have only " .. coins .. " coins" end
+    end
+  elseif verb == "take" or verb == "box" or verb == "done" then
+    if phase ~= SPOILS then return "only the winner of an auction takes or boxes river cards, after the bidding (" .. hint .. ")" end
+    if verb == "done" then return hint end
+    local c = river_card(game, object)
+    if not c then
+      if is_card_name(object) then return string.upper(object) .. " is not in the river" end
+      return "'" .. object .. "' is not a card (e.g. Y7, Bx)"
+    end
+    if verb == "box" then return "you have boxed a river card in this auction already (one at most)" end
+    local k = COLOUR[c]
+    local top = game:top(EXPEDITION[seat][k])
+    if VALUE[c] == 0 then
+      return "wagers go only before the number cards of an expedition (your " .. COLOURS[k] .. " expedition has " .. NAME[top] .. ")"
+    end
+    return NAME[c] .. " cannot follow " .. NAME[top] .. " on your " .. COLOURS[k] .. " expedition (equal or higher only)"
+  end
+  return "'" .. text .. "' is not an action now: " .. hint
+end
+
+local function card_list_text(game, zone)
+  local names = {}
+  for i, c in ipairs(game:cards(zone)) do names[i] = CARD[c].name end
+  return #names > 0 and table.concat(names, " ") or "-"
+end
+
+--- describe(view, seat) -> string: the table as `seat` sees it.
+function rules.describe(view, seat)
+  local lines = {}
+  local function add(...) lines[#lines + 1] = string.format(...) end
+  local pile = view:counter(PILE)
+  local waiting = {}
+  for p = pile + 1, NPILES do waiting[#waiting + 1] = tostring(view:size(PILE_ZONE[p])) end
+  add("Pile %d of %d: %d cards left (waiting piles: %s) - gold reserve: %d", pile, NPILES, view:size(PILE_ZONE[pile]),
+      #waiting > 0 and table.concat(waiting, ", ") or "none", view:counter(COINS, 0))
+  add("River (left to right): %s", card_list_text(view, RIVER))
+  for s = 1, SEATS do
+    add("Seat %d%s: %d coins, score %d", s, s == seat and " (you)" or "", view:counter(COINS, s), rules.score(view, s))
+    for k = 1, NCOLOURS do
+      local zone = EXPEDITION[s][k]
+      if view:size(zone) > 0 then add("  %-7s %s  (%d)", COLOURS[k], card_list_text(view, zone), column_score(view, zone)) end
+    end
+  end
+  local phase, to_move = view:phase(), view:to_move()
+  if phase == TURN then
+    add("Seat %d to move: reveal, or auction <coins>", to_move)
+  elseif phase == BIDDING then
+    add("Auction: high bid %d by seat %d; passed: %s; seat %d to bid or pass", view:counter(BID), view:counter(HIGH),
+        seat_list(view, PASSED, 1), to_move)
+  else
+    add("Seat %d won the auction for %d coins: take river cards, box %s, then done", to_move, view:counter(BID),
+        view:counter(BOXED) == 0 and "one (optional)" or "(used)")
+  end
+  add("Scoring: footprints (%s) x (1 + wagers), +%d for %d+ number cards, +%d per coin", FOOTPRINT_TEXT, BONUS,
+      BONUS_NUMBERS, COIN_POINTS)
+  return table.concat(lines, "\n") .. "\n"
+end
+
+return rules
