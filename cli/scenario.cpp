@@ -482,16 +482,18 @@ struct Run {
     ++failed;
   }
 
-  /// The rules for `ruleset` as written in `file`, with `players` seats (0 = default). Throws LoadError.
-  Rules& load(const fs::path& file, const std::string& ruleset, int players) {
+  /// The rules for `ruleset` (and its `variant`, if not empty) as written in `file`, with `players` seats
+  /// (0 = default). A ruleset path is relative to the scenario file. Throws LoadError.
+  Rules& load(const fs::path& file, const std::string& ruleset, const std::string& variant, int players) {
     std::string target = ruleset;
-    if (ruleset.starts_with('.') || ruleset.find('/') != std::string::npos) {
+    if (ruleset.starts_with('.') || ruleset.starts_with('/') || ruleset.ends_with(".toml")) {
       fs::path p(ruleset);
       if (p.is_relative()) p = file.parent_path() / p;
       std::error_code ec;
       const fs::path canonical = fs::weakly_canonical(p, ec);
       target = (ec ? p : canonical).string();
     }
+    if (!variant.empty()) target += "/" + variant;  // "<ruleset>/<variant>": its variants/<variant>.toml
     const std::string key = target + "|" + std::to_string(players);
     if (auto it = rules.find(key); it != rules.end()) return *it->second;
     if (auto it = load_errors.find(key); it != load_errors.end()) throw LoadError(it->second);
@@ -525,10 +527,8 @@ struct Run {
       const toml::node* ruleset = doc.get("ruleset");
       if (!ruleset) throw ScenarioError(1, "the file names no ruleset (ruleset = \"<id or path>\")");
       const std::string ruleset_name = get_string(*ruleset, "ruleset");
-      if (const toml::node* variant = doc.get("variant")) {
-        get_string(*variant, "variant");
-        throw ScenarioError(line_of(*variant), "variants are not supported yet");
-      }
+      std::string variant_name;
+      if (const toml::node* variant = doc.get("variant")) variant_name = get_string(*variant, "variant");
       int players = 0;
       if (const toml::node* p = doc.get("players")) {
         const std::int64_t n = get_int(*p, "players");
@@ -542,7 +542,7 @@ struct Run {
       if (!scenarios || !scenarios->is_array_of_tables() || scenarios->empty())
         throw ScenarioError(line_of(*list), "scenario must be an array of tables ([[scenario]])");
       try {
-        game = &load(path, ruleset_name, players);
+        game = &load(path, ruleset_name, variant_name, players);
       } catch (const std::exception& e) {
         throw ScenarioError(line_of(*ruleset), "cannot load ruleset " + in_quotes(ruleset_name) + ": " + e.what());
       }

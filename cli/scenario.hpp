@@ -6,7 +6,7 @@
 //   ruleset = "lost-cities"     # an id, or a ruleset folder: relative to this file if it starts with '.' or
 //                               # contains '/'
 //   # players = 2               # optional seat count (LoadOptions::seats; default: the ruleset's)
-//   # variant = "..."           # accepted, but an error for now: variants are not supported yet
+//   # variant = "three-player"  # optional: the ruleset's variant (rulesets/<id>/variants/<name>.toml)
 //   [[scenario]]
 //   name = "..."                # required
 //   seed = 1                    # optional, default 1

@@ -25,6 +25,7 @@ struct ScriptedRules::Impl {
   int game_ref = LUA_NOREF;
   int zone_names_ref = LUA_NOREF;  // name -> zone number
   int game_methods_ref = LUA_NOREF; // the game's methods (also houserules.game)
+  int api_ref = LUA_NOREF;          // the real houserules table behind its read-only proxy
   int actions_out_ref = LUA_NOREF; // the reused, presized list passed to the actions hook
   int hook_setup = LUA_NOREF, hook_start_round = LUA_NOREF, hook_actions = LUA_NOREF, hook_apply = LUA_NOREF,
       hook_action_text = LUA_NOREF, hook_score = LUA_NOREF, hook_describe = LUA_NOREF, hook_explain = LUA_NOREF,

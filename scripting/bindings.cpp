@@ -178,11 +178,11 @@ int each_zone(lua_State* L, Read&& read) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   luaL_checktype(L, 2, LUA_TTABLE);
-  const auto n = static_cast<lua_Integer>(lua_rawlen(L, 2));
+  const auto n = static_cast<lua_Integer>(luaL_len(L, 2));
   if (lua_istable(L, 3)) lua_settop(L, 3);
   else lua_createtable(L, static_cast<int>(n), 0);
   for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, 2, i);
+    lua_geti(L, 2, i);
     const ZoneId z = zone_arg(L, impl, -1);
     lua_pop(L, 1);
     read(s, z);
@@ -257,7 +257,7 @@ GAME_METHOD(deal) {
   const auto n = static_cast<int>(luaL_len(L, 3));
   if (n > 64) luaL_error(L, "game:deal deals to at most 64 zones");
   for (int i = 1; i <= n; ++i) {
-    lua_rawgeti(L, 3, i);
+    lua_geti(L, 3, i);
     targets[i - 1] = zone_arg(L, impl, lua_gettop(L));
     lua_pop(L, 1);
   }
@@ -415,9 +415,9 @@ void each_entry(lua_State* L, int t, const char* key, F&& body) {
   }
   if (!lua_istable(L, -1)) luaL_error(L, "houserules.declare: '%s' must be a list", key);
   const int list = lua_gettop(L);
-  const auto n = static_cast<int>(lua_rawlen(L, list));
+  const auto n = static_cast<int>(luaL_len(L, list));
   for (int i = 1; i <= n; ++i) {
-    if (lua_rawgeti(L, list, i) != LUA_TTABLE) luaL_error(L, "houserules.declare: %s[%d] must be a table", key, i);
+    if (lua_geti(L, list, i) != LUA_TTABLE) luaL_error(L, "houserules.declare: %s[%d] must be a table", key, i);
     body(i);
     lua_settop(L, list);
   }
@@ -512,9 +512,9 @@ int houserules_declare(lua_State* L) {
     TrackDef track;
     track.name = field_string(L, t, "name", "track", i);
     if (lua_getfield(L, t, "values") != LUA_TTABLE) luaL_error(L, "houserules.declare: track '%s' needs a list of values", track.name.c_str());
-    const auto n = static_cast<int>(lua_rawlen(L, -1));
+    const auto n = static_cast<int>(luaL_len(L, -1));
     for (int k = 1; k <= n; ++k) {
-      lua_rawgeti(L, -1, k);
+      lua_geti(L, -1, k);
       track.values.push_back(luaL_checkinteger(L, -1));
       lua_pop(L, 1);
     }
@@ -534,7 +534,7 @@ int houserules_declare(lua_State* L) {
     luaL_checktype(L, -1, LUA_TTABLE);
     layout.team_of_seat.assign(static_cast<std::size_t>(layout.seats + 1), 0);
     for (int s = 1; s <= layout.seats; ++s) {
-      lua_rawgeti(L, -1, s);
+      lua_geti(L, -1, s);
       layout.team_of_seat[static_cast<std::size_t>(s)] = static_cast<int>(luaL_checkinteger(L, -1));
       lua_pop(L, 1);
     }
@@ -569,6 +569,13 @@ int houserules_declare(lua_State* L) {
   impl.zone_names_ref = luaL_ref(L, LUA_REGISTRYINDEX);  // the game methods' upvalue
   lua_setfield(L, result, "zones");
   Sandbox::from(L)->make_read_only(2);
+  // Also houserules.components, .zones and .zone_names, for variant scripts and modules.
+  lua_rawgeti(L, LUA_REGISTRYINDEX, impl.api_ref);
+  for (const char* field : {"components", "zones", "zone_names"}) {
+    lua_getfield(L, -2, field);
+    lua_setfield(L, -2, field);
+  }
+  lua_pop(L, 1);
   return 1;
 }
 
@@ -606,6 +613,8 @@ void push_houserules_api(lua_State* L, Impl& impl, const RulesetInfo& info) {
   lua_setfield(L, -2, "seats");
   lua_pushstring(L, info.id.c_str());
   lua_setfield(L, -2, "ruleset");
+  lua_pushvalue(L, -1);
+  impl.api_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushcfunction(L, houserules_declare);
   lua_setfield(L, -2, "declare");
   // The game's methods, so that hot code can bind them to locals: `local top = houserules.game.top`,

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
+#include <sstream>
 
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
@@ -60,6 +62,7 @@ RulesetInfo read_ruleset_info(const std::filesystem::path& dir) {
     return **node->as_string();
   };
   info.id = text("id", true);
+  info.base_id = info.id;
   info.name = text("name", true);
   info.summary = text("summary", false);
   std::string script = text("script", false);
@@ -104,33 +107,296 @@ std::vector<RulesetInfo> list_rulesets() {
   return out;
 }
 
-RulesetInfo find_ruleset(const std::string& id_or_path) {
-  std::filesystem::path path(id_or_path);
+namespace {
+
+namespace fs = std::filesystem;
+
+bool is_path_like(const std::string& spec) {
+  return spec.starts_with('.') || spec.starts_with('/') || spec.ends_with(".toml");
+}
+
+/// The base ruleset with id `id` on the search path, if any.
+std::optional<RulesetInfo> find_base_by_id(const std::string& id) {
   std::error_code ec;
-  if (std::filesystem::is_regular_file(path, ec) && path.filename() == "ruleset.toml") return read_ruleset_info(path.parent_path());
-  if (std::filesystem::is_directory(path, ec) && std::filesystem::is_regular_file(path / "ruleset.toml"))
-    return read_ruleset_info(path);
-  const bool looks_like_path = id_or_path.find('/') != std::string::npos || id_or_path.starts_with('.');
-  if (!looks_like_path)
-    for (const auto& root : ruleset_search_path()) {
-      const auto dir = root / id_or_path;
-      if (std::filesystem::is_regular_file(dir / "ruleset.toml", ec)) {
-        RulesetInfo info = read_ruleset_info(dir);
-        if (info.id == id_or_path) return info;
-      }
-      // folder names normally equal ids; fall back to scanning this root
-      if (std::filesystem::is_directory(root, ec))
-        for (const auto& entry : std::filesystem::directory_iterator(root, ec))
-          if (std::filesystem::is_regular_file(entry.path() / "ruleset.toml")) {
-            RulesetInfo info = read_ruleset_info(entry.path());
-            if (info.id == id_or_path) return info;
-          }
+  for (const auto& root : ruleset_search_path()) {
+    const auto dir = root / id;
+    if (fs::is_regular_file(dir / "ruleset.toml", ec)) {
+      RulesetInfo info = read_ruleset_info(dir);
+      if (info.id == id) return info;
     }
+    if (!fs::is_directory(root, ec)) continue;
+    for (const auto& entry : fs::directory_iterator(root, ec))  // folder names normally equal ids
+      if (fs::is_regular_file(entry.path() / "ruleset.toml")) {
+        RulesetInfo info = read_ruleset_info(entry.path());
+        if (info.id == id) return info;
+      }
+  }
+  return std::nullopt;
+}
+
+RulesetInfo read_base(const fs::path& dir) {
+  RulesetInfo info = read_ruleset_info(dir);
+  info.base_id = info.id;
+  return info;
+}
+
+RulesetInfo resolve(const std::string& spec, const fs::path& relative_to, std::vector<fs::path>& visiting);
+
+/// Reads a variant file and the chain it extends.
+RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visiting) {
+  const fs::path file = fs::weakly_canonical(fs::absolute(file_in));
+  if (std::find(visiting.begin(), visiting.end(), file) != visiting.end()) {
+    std::string chain;
+    for (const auto& f : visiting) chain += Sandbox::display_path(f) + " -> ";
+    throw LoadError(Sandbox::display_path(file) + ": variants extend each other in a cycle: " + chain +
+                    Sandbox::display_path(file));
+  }
+  visiting.push_back(file);
+  const toml::table doc = parse_toml_file(file);
+  for (const auto& [key, node] : doc) {
+    static const std::set<std::string, std::less<>> known{"extends", "id", "name", "description", "script",
+                                                          "players", "params"};
+    if (!known.contains(key.str()))
+      throw LoadError(where(file, node) + ": unknown key '" + std::string(key.str()) +
+                      "' in a variant (expected extends, id, name, description, script, players, params)");
+  }
+  const toml::node* extends = doc.get("extends");
+  if (!extends || !extends->is_string())
+    throw LoadError(Sandbox::display_path(file) + ": a variant needs extends = \"<ruleset, variant or path>\"");
+  RulesetInfo info;
+  try {
+    info = resolve(**extends->as_string(), file.parent_path(), visiting);
+  } catch (const LoadError& e) {
+    throw LoadError(where(file, *extends) + ": cannot resolve extends = \"" + **extends->as_string() + "\": " + e.what());
+  }
+  VariantInfo variant;
+  variant.file = file;
+  auto text = [&](const char* key) -> std::string {
+    const toml::node* node = doc.get(key);
+    if (!node) return {};
+    if (!node->is_string()) throw LoadError(where(file, *node) + ": '" + key + "' must be a string");
+    return **node->as_string();
+  };
+  variant.id = text("id");
+  if (variant.id.empty()) variant.id = file.stem().string();
+  variant.name = text("name");
+  if (variant.name.empty()) variant.name = variant.id;
+  variant.description = text("description");
+  const std::string script = text("script");
+  if (!script.empty()) {
+    variant.script = fs::weakly_canonical(file.parent_path() / script);
+    if (!fs::is_regular_file(variant.script))
+      throw LoadError(where(file, *doc.get("script")) + ": script '" + script + "' does not exist");
+  }
+  if (const toml::node* players = doc.get("players")) {
+    const toml::table* t = players->as_table();
+    if (!t) throw LoadError(where(file, *players) + ": 'players' must be a table {min, max, default}");
+    auto number = [&](const char* key, int fallback) {
+      const toml::node* n = t->get(key);
+      if (!n) return fallback;
+      if (!n->is_integer()) throw LoadError(where(file, *n) + ": 'players." + key + "' must be an integer");
+      return static_cast<int>(**n->as_integer());
+    };
+    info.min_players = number("min", info.min_players);
+    info.max_players = number("max", info.max_players);
+    info.default_players = number("default", std::clamp(info.default_players, info.min_players, info.max_players));
+    if (info.min_players < 1 || info.max_players < info.min_players || info.max_players > kMaxSeats ||
+        info.default_players < info.min_players || info.default_players > info.max_players)
+      throw LoadError(where(file, *players) + ": players must satisfy 1 <= min <= default <= max <= " +
+                      std::to_string(kMaxSeats));
+  }
+  const bool builtin_variant = file.parent_path() == fs::weakly_canonical(info.dir / "variants");
+  info.id = builtin_variant && info.variants.empty() ? info.base_id + "/" + variant.id : variant.id;
+  info.name = info.name + " - " + variant.name;
+  if (!variant.description.empty()) info.summary = variant.description;
+  info.variants.push_back(std::move(variant));
+  visiting.pop_back();
+  return info;
+}
+
+RulesetInfo resolve(const std::string& spec, const fs::path& relative_to, std::vector<fs::path>& visiting) {
+  std::error_code ec;
+  fs::path path(spec);
+  if (path.is_relative() && !relative_to.empty() && is_path_like(spec)) path = relative_to / path;
+  if (fs::is_regular_file(path, ec)) {
+    if (path.filename() == "ruleset.toml") return read_base(path.parent_path());
+    if (path.extension() == ".toml") return read_variant(path, visiting);
+  }
+  if (fs::is_directory(path, ec) && fs::is_regular_file(path / "ruleset.toml", ec)) return read_base(path);
+  // "<ruleset>/<variant>": a variant file in the ruleset's variants/ folder
+  if (const auto slash = spec.rfind('/'); slash != std::string::npos && slash + 1 < spec.size()) {
+    const std::string head = spec.substr(0, slash);
+    const std::string tail = spec.substr(slash + 1);
+    std::optional<RulesetInfo> base;
+    fs::path head_path(head);
+    if (head_path.is_relative() && !relative_to.empty() && is_path_like(head)) head_path = relative_to / head_path;
+    if (fs::is_regular_file(head_path / "ruleset.toml", ec)) base = read_base(head_path);
+    else if (!is_path_like(head)) base = find_base_by_id(head);
+    if (base) {
+      const fs::path file = base->dir / "variants" / (tail + ".toml");
+      if (fs::is_regular_file(file, ec)) return read_variant(file, visiting);
+      std::string known;
+      for (const auto& v : list_variants(*base)) known += (known.empty() ? "" : ", ") + v.id;
+      throw LoadError("ruleset '" + base->id + "' has no variant '" + tail + "' (" +
+                      (known.empty() ? std::string("it has no variants") : "its variants: " + known) + ")");
+    }
+  }
+  if (!is_path_like(spec))
+    if (auto base = find_base_by_id(spec)) return *base;
   std::string known;
   for (const auto& info : list_rulesets()) known += (known.empty() ? "" : ", ") + info.id;
-  throw LoadError("no ruleset '" + id_or_path + "' (" +
-                  (looks_like_path ? std::string("no ruleset.toml there") : "known rulesets: " + known) +
+  throw LoadError("no ruleset '" + spec + "' (" +
+                  (is_path_like(spec) ? std::string("no ruleset.toml or variant file there") : "known rulesets: " + known) +
                   "; HOUSERULES_PATH adds folders to search)");
+}
+
+std::string type_name(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "a list";
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a number";
+    case toml::node_type::boolean: return "a boolean";
+    default: return "a date or time";
+  }
+}
+
+std::string toml_text(const toml::node& node) {
+  std::ostringstream out;
+  node.visit([&](const auto& value) { out << value; });
+  return out.str();
+}
+
+void record_origins(const toml::table& table, const std::string& prefix, const fs::path& file,
+                    std::vector<ParamOrigin>& origins) {
+  for (const auto& [key, node] : table) {
+    const std::string path = prefix + std::string(key.str());
+    if (const toml::table* t = node.as_table()) {
+      record_origins(*t, path + ".", file, origins);
+      continue;
+    }
+    std::erase_if(origins, [&](const ParamOrigin& o) { return o.path == path; });
+    origins.push_back({path, toml_text(node), file, static_cast<int>(node.source().begin.line)});
+  }
+}
+
+/// Deep-merges `overrides` (from `file`) into `params`; every key must exist there with the same type.
+void merge_params(toml::table& params, const toml::table& overrides, const std::string& prefix, const fs::path& file,
+                  std::vector<ParamOrigin>& origins) {
+  for (const auto& [key, node] : overrides) {
+    const std::string path = prefix + std::string(key.str());
+    toml::node* current = params.get(key.str());
+    if (!current) {
+      std::string known;
+      for (const auto& [k, v] : params) known += (known.empty() ? "" : ", ") + std::string(k.str());
+      throw LoadError(where(file, node) + ": unknown parameter '" + path + "' (the parameters" +
+                      (prefix.empty() ? "" : " of '" + prefix.substr(0, prefix.size() - 1) + "'") + " are: " + known + ")");
+    }
+    if (current->is_table() && node.is_table()) {
+      merge_params(*current->as_table(), *node.as_table(), path + ".", file, origins);
+      continue;
+    }
+    const bool number_for_float = current->is_floating_point() && node.is_integer();
+    if (current->type() != node.type() && !number_for_float)
+      throw LoadError(where(file, node) + ": parameter '" + path + "' must be " + type_name(*current) + ", not " +
+                      type_name(node));
+    if (number_for_float) params.insert_or_assign(key.str(), static_cast<double>(**node.as_integer()));
+    else params.insert_or_assign(key.str(), node);
+    if (const toml::table* t = node.as_table()) record_origins(*t, path + ".", file, origins);
+    else {
+      std::erase_if(origins, [&](const ParamOrigin& o) { return o.path == path; });
+      origins.push_back({path, toml_text(node), file, static_cast<int>(node.source().begin.line)});
+    }
+  }
+}
+
+const ParamOrigin* origin_of(const std::vector<ParamOrigin>& origins, const std::string& path) {
+  for (const auto& o : origins)
+    if (o.path == path) return &o;
+  return nullptr;
+}
+
+/// Checks the effective parameters against the base ruleset's [schema]: { min, max, choices, meaning }.
+void check_schema(const toml::table& params, const toml::table& schema, const fs::path& schema_file,
+                  const std::vector<ParamOrigin>& origins) {
+  for (const auto& [key, entry] : schema) {
+    const std::string name(key.str());
+    const toml::table* rule = entry.as_table();
+    if (!rule) throw LoadError(where(schema_file, entry) + ": schema." + name + " must be a table {min, max, choices, meaning}");
+    const toml::node* value = params.get(name);
+    if (!value) throw LoadError(where(schema_file, entry) + ": schema." + name + " describes no parameter");
+    const ParamOrigin* origin = origin_of(origins, name);
+    const std::string at = origin ? Sandbox::display_path(origin->file) + ":" + std::to_string(origin->line)
+                                  : Sandbox::display_path(schema_file);
+    auto number = [](const toml::node& n) -> std::optional<double> {
+      if (n.is_integer()) return static_cast<double>(**n.as_integer());
+      if (n.is_floating_point()) return **n.as_floating_point();
+      return std::nullopt;
+    };
+    const auto v = number(*value);
+    if (const toml::node* min = rule->get("min"); min && v && number(*min) && *v < *number(*min))
+      throw LoadError(at + ": parameter '" + name + "' = " + toml_text(*value) + " is below its minimum " + toml_text(*min));
+    if (const toml::node* max = rule->get("max"); max && v && number(*max) && *v > *number(*max))
+      throw LoadError(at + ": parameter '" + name + "' = " + toml_text(*value) + " is above its maximum " + toml_text(*max));
+    if (const toml::node* choices = rule->get("choices"); choices && choices->is_array()) {
+      bool found = false;
+      for (const auto& c : *choices->as_array()) found = found || toml_text(c) == toml_text(*value);
+      if (!found)
+        throw LoadError(at + ": parameter '" + name + "' = " + toml_text(*value) + " is not one of " + toml_text(*choices));
+    }
+  }
+}
+
+}  // namespace
+
+RulesetInfo find_ruleset(const std::string& id_or_path) {
+  std::vector<fs::path> visiting;
+  return resolve(id_or_path, fs::current_path(), visiting);
+}
+
+std::vector<VariantInfo> list_variants(const RulesetInfo& base) {
+  std::vector<VariantInfo> out;
+  std::error_code ec;
+  const fs::path dir = base.dir / "variants";
+  if (!fs::is_directory(dir, ec)) return out;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".toml") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) try {
+      std::vector<fs::path> visiting;
+      RulesetInfo info = read_variant(file, visiting);
+      out.push_back(info.variants.back());
+    } catch (const LoadError&) {
+      // an unreadable variant is reported when it is used, not when listing
+    }
+  return out;
+}
+
+toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* origins_out) {
+  const fs::path base_file = info.dir / "ruleset.toml";
+  const toml::table doc = parse_toml_file(base_file);
+  toml::table params;
+  if (const toml::node* node = doc.get("params")) {
+    if (!node->is_table()) throw LoadError(where(base_file, *node) + ": [params] must be a table");
+    params = *node->as_table();
+  }
+  std::vector<ParamOrigin> origins;
+  record_origins(params, "", base_file, origins);
+  for (const auto& variant : info.variants) {
+    const toml::table vdoc = parse_toml_file(variant.file);
+    if (const toml::node* node = vdoc.get("params")) {
+      if (!node->is_table()) throw LoadError(where(variant.file, *node) + ": [params] must be a table");
+      merge_params(params, *node->as_table(), "", variant.file, origins);
+    }
+  }
+  if (const toml::node* schema = doc.get("schema")) {
+    if (!schema->is_table()) throw LoadError(where(base_file, *schema) + ": [schema] must be a table");
+    check_schema(params, *schema->as_table(), base_file, origins);
+  }
+  if (origins_out) *origins_out = std::move(origins);
+  return params;
 }
 
 std::unique_ptr<ScriptedRules> load_rules(const std::string& id_or_path, const LoadOptions& options) {

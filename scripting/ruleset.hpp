@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <toml++/toml.h>
+
 #include "rules.hpp"
 
 namespace hr {
@@ -24,16 +26,38 @@ class LoadError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// What `ruleset.toml` says about a ruleset, without running its script.
+/// A variant file: `extends` a ruleset or another variant, overrides parameters, and may add a script
+/// that receives the parent's rules table and returns the changed rules (docs/writing-rules.md).
+struct VariantInfo {
+  std::string id;                  ///< "three-player" (the file's stem, or its `id` key)
+  std::string name;                ///< `name`, or the id
+  std::string description;         ///< `description`
+  std::filesystem::path file;      ///< the variant's TOML file, absolute
+  std::filesystem::path script;    ///< its Lua script, absolute; empty when it has none
+};
+
+/// What `ruleset.toml` (and the variant files on top of it) say about a ruleset, without running scripts.
 struct RulesetInfo {
-  std::string id;                    ///< e.g. "lost-cities"
+  std::string id;                    ///< e.g. "lost-cities", or "lost-cities/three-player" for a variant
   std::string name;                  ///< e.g. "Lost Cities (card game)"
   std::string summary;               ///< one line
-  std::filesystem::path dir;         ///< the folder holding ruleset.toml
-  std::filesystem::path entry;       ///< the entry script, absolute
+  std::filesystem::path dir;         ///< the folder holding the base ruleset.toml
+  std::filesystem::path entry;       ///< the base entry script, absolute
   int min_players = 2;
   int max_players = 2;
   int default_players = 2;
+  /// The variants applied on top of the base ruleset, innermost first (empty for the base ruleset).
+  std::vector<VariantInfo> variants;
+  /// The base ruleset's id.
+  std::string base_id;
+};
+
+/// One effective parameter: its value as TOML, and the file that set it last (for `describe`).
+struct ParamOrigin {
+  std::string path;  ///< "hand_size", or "letters.yellow" for a nested key
+  std::string value; ///< the value as TOML text
+  std::filesystem::path file;
+  int line = 0;
 };
 
 /// The folders searched for rulesets, in order: HOUSERULES_PATH entries, then the built-in folder.
@@ -42,9 +66,19 @@ std::vector<std::filesystem::path> ruleset_search_path();
 std::vector<RulesetInfo> list_rulesets();
 /// Reads `<dir>/ruleset.toml`. Throws LoadError (file:line:column for TOML errors, missing keys named).
 RulesetInfo read_ruleset_info(const std::filesystem::path& dir);
-/// Resolves a ruleset id ("lost-cities") through the search path, or a path to a ruleset folder or to its
-/// ruleset.toml. Throws LoadError listing the rulesets that exist when nothing matches.
+/// Resolves a ruleset or variant: an id ("lost-cities"), an id and a variant of it ("lost-cities/three-player",
+/// found in rulesets/lost-cities/variants/three-player.toml), a path to a ruleset folder or its ruleset.toml,
+/// or a path to a variant file. A variant's `extends` is resolved the same way (relative paths from the
+/// variant's folder). Throws LoadError naming the file and line of a missing parent or a cycle, and listing
+/// the rulesets that exist when nothing matches.
 RulesetInfo find_ruleset(const std::string& id_or_path);
+/// The variant files of a ruleset (rulesets/<id>/variants/*.toml), sorted by id. Unreadable files are skipped.
+std::vector<VariantInfo> list_variants(const RulesetInfo& base);
+/// The effective parameters of `info`: the base [params] with each variant's [params] deep-merged over them,
+/// in order, checked against the parent's keys and types and the base ruleset's [schema] (min, max, choices).
+/// Throws LoadError "file:line: ..." for an unknown parameter, a wrong type or a value out of range.
+/// `origins`, when given, receives every leaf parameter with the file and line that set it.
+toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* origins = nullptr);
 
 /// Limits and choices for loading a ruleset.
 struct LoadOptions {

@@ -1,6 +1,8 @@
 // scripted_rules.cpp — hr::Rules over a Lua rules script: loading, hook calls, result checking.
 #include "scripted_rules.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "binding_context.hpp"
@@ -88,7 +90,14 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   Impl& impl = *impl_;
   impl.layout = &layout_;
   impl.sandbox.owner = &impl;
-  impl.sandbox.set_module_roots({info.dir});
+  // require() looks in the newest variant's folder first, then its parents', then the base ruleset's.
+  std::vector<std::filesystem::path> roots;
+  for (auto v = info.variants.rbegin(); v != info.variants.rend(); ++v) {
+    const auto dir = v->file.parent_path();
+    if (std::find(roots.begin(), roots.end(), dir) == roots.end()) roots.push_back(dir);
+  }
+  if (std::find(roots.begin(), roots.end(), info.dir) == roots.end()) roots.push_back(info.dir);
+  impl.sandbox.set_module_roots(roots);
   lua_State* L = impl.sandbox.lua();
   layout_.seats = options.seats ? options.seats : info.default_players;
   if (layout_.seats < info.min_players || layout_.seats > info.max_players)
@@ -96,12 +105,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
                     (info.max_players > info.min_players ? " to " + std::to_string(info.max_players) : std::string()) +
                     " players, not " + std::to_string(layout_.seats));
 
-  const toml::table doc = parse_toml_file(info.dir / "ruleset.toml");
-  const toml::table empty;
-  const toml::node* params = doc.get("params");
-  if (params && !params->is_table())
-    throw LoadError(where(info.dir / "ruleset.toml", *params) + ": [params] must be a table");
-  const toml::table& params_table = params ? *params->as_table() : empty;
+  const toml::table params_table = effective_params(info);
   params_json_ = toml_to_json(params_table).dump();
   push_toml(L, params_table);
   impl.sandbox.make_read_only();
@@ -116,10 +120,25 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   } catch (const ScriptError& e) {
     throw LoadError(e.what());
   }
-  impl.loading = false;
   if (!lua_istable(L, -1))
     throw LoadError(Sandbox::display_path(info.entry) + " must return its rules table (it returned a " +
                     luaL_typename(L, -1) + ")");
+  // Each variant script receives the rules so far and returns the changed rules (innermost variant first).
+  for (const VariantInfo& variant : info.variants) {
+    if (variant.script.empty()) continue;
+    impl.sandbox.load_file(variant.script);
+    lua_insert(L, -2);  // the chunk below the parent's rules, its one argument
+    const std::string what = "loading " + Sandbox::display_path(variant.script);
+    try {
+      impl.sandbox.call(what.c_str(), 1, 1);
+    } catch (const ScriptError& e) {
+      throw LoadError(e.what());
+    }
+    if (!lua_istable(L, -1))
+      throw LoadError(Sandbox::display_path(variant.script) + " must return the changed rules table (it returned a " +
+                      luaL_typename(L, -1) + "); start it with `local rules = ...` and end it with `return rules`");
+  }
+  impl.loading = false;
   if (!impl.declared)
     throw LoadError(Sandbox::display_path(info.entry) +
                     " must call houserules.declare{components=..., zones=...} while it loads");

@@ -2,9 +2,13 @@
 -- Rules: seeds 001 and 003 (../shared/seeds/), digest ../shared/rules/lost-cities.md; parameters in ruleset.toml.
 --
 -- Zones: deck (hidden), hand.<seat> (owner), expedition.<seat>.<colour> (public), discard.<colour> (top), box.
+-- With teams (params.teams, seed 003's 4-player variant) partners share expedition.<team letter>.<colour>.
 -- A turn is two actions by the same seat: place (play or discard a card), then draw.
+-- With params.final_placements > 0 (seed 003's 3- and 4-player variants), when the deck runs out every
+-- player in turn takes one last turn placing up to that many cards on their expeditions, or passes.
 -- Action encoding: play card c -> c; discard card c -> 100 + c; draw from the deck -> 200;
--- draw from the discard pile of colour k -> 200 + k. Texts: "play Y7", "discard Rx", "draw deck", "draw G".
+-- draw from the discard pile of colour k -> 200 + k; in a last turn: pass -> 300, play card c -> 400 + c.
+-- Texts: "play Y7", "discard Rx", "draw deck", "draw G", "pass".
 
 local hr = houserules
 local P = hr.params
@@ -28,11 +32,29 @@ end
 local NCARDS = #card_list
 assert(NCARDS < 100, "the action encoding allows at most 99 cards")
 
+-- Who plays on which expedition columns: each seat its own, or with teams the team's (partners share them).
+local TEAMS = P.teams
+local COLUMN_OWNERS = {}   -- the names of the column sets: "1", "2" ... or "A", "B"
+local COLUMNS_OF_SEAT = {} -- seat -> index into COLUMN_OWNERS
+if #TEAMS > 0 then
+  if #TEAMS ~= SEATS then error("params.teams gives a team for " .. #TEAMS .. " seats, but " .. SEATS .. " play") end
+  for s = 1, SEATS do
+    local t = TEAMS[s]
+    COLUMN_OWNERS[t] = string.char(64 + t) -- team 1 = A, team 2 = B (seed 003: A1, B1, A2, B2)
+    COLUMNS_OF_SEAT[s] = t
+  end
+else
+  for s = 1, SEATS do
+    COLUMN_OWNERS[s] = tostring(s)
+    COLUMNS_OF_SEAT[s] = s
+  end
+end
+
 local zone_list = { { name = "deck", visibility = "hidden" } }
 for s = 1, SEATS do zone_list[#zone_list + 1] = { name = "hand." .. s, owner = s, visibility = "owner" } end
-for s = 1, SEATS do
+for o = 1, #COLUMN_OWNERS do
   for k = 1, NCOLOURS do
-    zone_list[#zone_list + 1] = { name = "expedition." .. s .. "." .. COLOURS[k], visibility = "public" }
+    zone_list[#zone_list + 1] = { name = "expedition." .. COLUMN_OWNERS[o] .. "." .. COLOURS[k], visibility = "public" }
   end
 end
 for k = 1, NCOLOURS do zone_list[#zone_list + 1] = { name = "discard." .. COLOURS[k], visibility = "top" } end
@@ -42,7 +64,14 @@ local declared = hr.declare {
   zones = zone_list,
   -- counter 1, DISCARDED: the colour index of the pile discarded to in this turn (0 = none), which may
   -- not be drawn from in the same turn (seed 003)
-  counters = { { name = "discarded" } },
+  counters = {
+    { name = "discarded" },
+    -- counters 2 and 3, for the last turns after the deck ran out (params.final_placements > 0):
+    -- how many players still have their last turn, and how many cards the player to move placed in it
+    { name = "last_turns_left" },
+    { name = "last_turn_placed" },
+  },
+  teams = #TEAMS > 0 and TEAMS or nil,
   rounds = P.rounds,
 }
 
@@ -67,18 +96,23 @@ end
 local Z = declared.zones
 local DECK = Z.deck
 local HAND, EXPEDITION, DISCARD = {}, {}, {}
+local COLUMN_SET = {} -- column-set index (seat, or team) -> the zone of each colour
+for o = 1, #COLUMN_OWNERS do
+  COLUMN_SET[o] = {}
+  for k = 1, NCOLOURS do COLUMN_SET[o][k] = Z["expedition." .. COLUMN_OWNERS[o] .. "." .. COLOURS[k]] end
+end
 for s = 1, SEATS do
   HAND[s] = Z["hand." .. s]
-  EXPEDITION[s] = {}
-  for k = 1, NCOLOURS do EXPEDITION[s][k] = Z["expedition." .. s .. "." .. COLOURS[k]] end
+  EXPEDITION[s] = COLUMN_SET[COLUMNS_OF_SEAT[s]]
 end
 for k = 1, NCOLOURS do DISCARD[k] = Z["discard." .. COLOURS[k]] end
 local ALL_HANDS = {}
 for s = 1, SEATS do ALL_HANDS[s] = HAND[s] end
 
-local DISCARDED <const> = 1 -- counter number (a number is faster to look up than the name)
-local PLACE <const>, DRAW <const> = 0, 1 -- phases of a turn: "poser une carte", then "piocher une carte" (seed 001)
-local DISCARD_BASE <const>, DRAW_DECK <const> = 100, 200
+local DISCARDED <const>, LAST_TURNS_LEFT <const>, LAST_TURN_PLACED <const> = 1, 2, 3 -- counter numbers
+local PLACE <const>, DRAW <const>, LAST_TURN <const> = 0, 1, 2 -- phases -- phases of a turn: "poser une carte", then "piocher une carte" (seed 001)
+local DISCARD_BASE <const>, DRAW_DECK <const>, PASS <const>, LAST_TURN_PLAY_BASE <const> = 100, 200, 300, 400
+local FINAL_PLACEMENTS = P.final_placements
 local COST, BONUS, THRESHOLD = P.expedition_cost, P.bonus, P.bonus_threshold
 
 -- The game's methods bound to locals for the hot hooks: `top(game, z)` is `game:top(z)` without the
@@ -119,37 +153,16 @@ for c = 1, NCARDS do scratch_cards[c] = 0 end
 local DRAW_SOURCES = { DECK }
 for k = 1, NCOLOURS do DRAW_SOURCES[k + 1] = DISCARD[k] end
 
---- actions(game, out) -> count: fills the kernel's list `out` with the legal actions. Place phase: for each card in hand, bottom to top, play (if playable) then
---- discard; draw phase: the deck, then each non-empty discard pile except the one just discarded to.
+--- actions(game, out) -> count: fills the kernel's list `out` with the legal actions.
+--- Place phase: for each card in hand, bottom to top, play (if playable) then discard. Draw phase: the deck,
+--- then each non-empty discard pile except the one just discarded to. Last turn (after the deck ran out, with
+--- params.final_placements > 0): play (if playable), then pass.
 --- Copies of a card (the wagers of one colour) are the same action: only the first copy in the hand is
 --- offered, so every legal action has its own text and a transcript's text names exactly one action.
 function rules.actions(game, out)
   local n = 0
-  if phase_of(game) == PLACE then
-    local seat = to_move_of(game)
-    local VALUE, COLOUR, WAGER_BIT, PLAY_BELOW = VALUE, COLOUR, WAGER_BIT, PLAY_BELOW -- registers, not upvalues
-    local tops = tops_of(game, EXPEDITION[seat], scratch_tops) -- top card of each column, false if empty
-    local top_values = scratch_top_values
-    for k = 1, NCOLOURS do
-      local top = tops[k]
-      top_values[k] = top and VALUE[top] or -1
-    end
-    local hand, count = cards_of(game, HAND[seat], scratch_cards)
-    local wager_colours_seen = 0 -- bit k set: a wager of colour k was offered already
-    for i = 1, count do
-      local c = hand[i]
-      local bit = WAGER_BIT[c]
-      if wager_colours_seen & bit == 0 then -- always true for a number card (bit 0)
-        wager_colours_seen = wager_colours_seen | bit
-        if top_values[COLOUR[c]] < PLAY_BELOW[c] then
-          n = n + 1
-          out[n] = c
-        end
-        n = n + 1
-        out[n] = DISCARD_BASE + c
-      end
-    end
-  else
+  local phase = phase_of(game)
+  if phase == DRAW then
     local sizes = sizes_of(game, DRAW_SOURCES, scratch_sizes) -- deck, then the discard piles
     if sizes[1] > 0 then
       n = 1
@@ -162,12 +175,76 @@ function rules.actions(game, out)
         out[n] = DRAW_DECK + k
       end
     end
+    return n
+  end
+  local seat = to_move_of(game)
+  local VALUE, COLOUR, WAGER_BIT, PLAY_BELOW = VALUE, COLOUR, WAGER_BIT, PLAY_BELOW -- registers, not upvalues
+  local tops = tops_of(game, EXPEDITION[seat], scratch_tops) -- top card of each column, false if empty
+  local top_values = scratch_top_values
+  for k = 1, NCOLOURS do
+    local top = tops[k]
+    top_values[k] = top and VALUE[top] or -1
+  end
+  local hand, count = cards_of(game, HAND[seat], scratch_cards)
+  local place = phase == PLACE
+  local play_base = place and 0 or LAST_TURN_PLAY_BASE
+  local wager_colours_seen = 0 -- bit k set: a wager of colour k was offered already
+  for i = 1, count do
+    local c = hand[i]
+    local bit = WAGER_BIT[c]
+    if wager_colours_seen & bit == 0 then -- always true for a number card (bit 0)
+      wager_colours_seen = wager_colours_seen | bit
+      if top_values[COLOUR[c]] < PLAY_BELOW[c] then
+        n = n + 1
+        out[n] = play_base + c
+      end
+      if place then
+        n = n + 1
+        out[n] = DISCARD_BASE + c
+      end
+    end
+  end
+  if not place then
+    n = n + 1
+    out[n] = PASS
   end
   return n
 end
 
---- apply(game, action): place, then draw; the turn passes after the draw. The round ends at once when the
---- last card of the deck is drawn (seed 001 FIN DE LA PARTIE: "s'arrête aussitôt").
+--- deck_ran_out(game): called by apply when a draw takes the last card of the deck. The round ends at once
+--- (seed 001 FIN DE LA PARTIE: "s'arrête aussitôt"); with params.final_placements > 0, every player in turn,
+--- starting with the next one, first takes a last turn placing up to that many cards (seed 003, 3 and 4
+--- players). A variant may replace it: `rules.deck_ran_out = function(game) ... end`.
+function rules.deck_ran_out(game)
+  if FINAL_PLACEMENTS > 0 then
+    game:set_phase(LAST_TURN)
+    game:set_counter(LAST_TURNS_LEFT, 0, SEATS)
+    game:set_counter(LAST_TURN_PLACED, 0, 0)
+  else
+    game:end_round()
+  end
+end
+
+--- One action of a last turn: a play (counts towards final_placements) or a pass; after the last player's
+--- last turn the round ends.
+local function last_turn_action(game, seat, action)
+  local finished = action == PASS
+  if not finished then
+    local c = action - LAST_TURN_PLAY_BASE
+    move(game, c, EXPEDITION[seat][COLOUR[c]])
+    finished = game:add_counter(LAST_TURN_PLACED, 0, 1) >= FINAL_PLACEMENTS
+  end
+  if finished then
+    if game:add_counter(LAST_TURNS_LEFT, 0, -1) == 0 then
+      game:end_round()
+    else
+      game:set_counter(LAST_TURN_PLACED, 0, 0)
+      set_to_move(game, seat % SEATS + 1)
+    end
+  end
+end
+
+--- apply(game, action): place, then draw; the turn passes after the draw.
 function rules.apply(game, action)
   local seat = to_move_of(game)
   if action < DRAW_DECK then
@@ -179,7 +256,7 @@ function rules.apply(game, action)
       move(game, action, EXPEDITION[seat][COLOUR[action]])
     end
     set_phase(game, DRAW)
-  else
+  elseif action < PASS then
     if action == DRAW_DECK then
       move_top(game, DECK, HAND[seat])
     else
@@ -188,12 +265,16 @@ function rules.apply(game, action)
     set_counter(game, DISCARDED, 0, 0)
     set_phase(game, PLACE)
     set_to_move(game, seat % SEATS + 1)
-    if size_of(game, DECK) == 0 then end_round(game) end
+    if size_of(game, DECK) == 0 then rules.deck_ran_out(game) end
+  else
+    last_turn_action(game, seat, action)
   end
 end
 
 function rules.action_text(game, action)
   if action == DRAW_DECK then return "draw deck" end
+  if action == PASS then return "pass" end
+  if action > LAST_TURN_PLAY_BASE then return "play " .. NAME[action - LAST_TURN_PLAY_BASE] end
   if action > DRAW_DECK then return "draw " .. LETTER[action - DRAW_DECK] end
   if action > DISCARD_BASE then return "discard " .. NAME[action - DISCARD_BASE] end
   return "play " .. NAME[action]
@@ -222,21 +303,22 @@ end
 
 --- invariants(game) -> nil, or a message naming the first broken invariant (checked by `houserules check`
 --- after every action): every expedition increases strictly with wagers only before numbers (seed 003), and
---- a hand holds hand_size cards before its owner places, hand_size - 1 before drawing.
+--- outside the last turns a hand holds hand_size cards before its owner places, hand_size - 1 before drawing.
 function rules.invariants(game)
-  for s = 1, SEATS do
+  for o = 1, #COLUMN_OWNERS do
+    local columns = COLUMN_SET[o]
     for k = 1, NCOLOURS do
       local last = -1
-      for _, c in ipairs(game:cards(EXPEDITION[s][k])) do
+      for _, c in ipairs(game:cards(columns[k])) do
         local v = VALUE[c]
-        if COLOUR[c] ~= k then return NAME[c] .. " lies on seat " .. s .. "'s " .. COLOURS[k] .. " expedition" end
-        if (v == 0 and last > 0) or (v > 0 and v <= last) then
-          return "seat " .. s .. "'s " .. COLOURS[k] .. " expedition does not increase at " .. NAME[c]
-        end
+        local where = "expedition." .. COLUMN_OWNERS[o] .. "." .. COLOURS[k]
+        if COLOUR[c] ~= k then return NAME[c] .. " lies on " .. where end
+        if (v == 0 and last > 0) or (v > 0 and v <= last) then return where .. " does not increase at " .. NAME[c] end
         last = v
       end
     end
   end
+  if game:phase() == LAST_TURN then return nil end
   for s = 1, SEATS do
     local expected = P.hand_size
     if s == game:to_move() and game:phase() == DRAW then expected = P.hand_size - 1 end
@@ -250,8 +332,15 @@ end
 function rules.explain(game, text)
   local verb, object = string.match(string.lower(text), "^%s*(%a+)%s*(%S*)%s*$")
   local seat = game:to_move()
+  local phase = game:phase()
+  if phase == LAST_TURN then
+    if verb == "discard" then return "in your last turn you may only play cards on your expeditions, or pass" end
+    if verb == "draw" then return "the deck is empty: in your last turn play up to " .. FINAL_PLACEMENTS .. " cards, or pass" end
+  elseif verb == "pass" then
+    return "you may pass only in your last turn, after the deck has run out"
+  end
   if verb == "play" or verb == "discard" then
-    if game:phase() ~= PLACE then return "you have placed a card this turn: now draw (draw deck or draw <colour letter>)" end
+    if phase == DRAW then return "you have placed a card this turn: now draw (draw deck or draw <colour letter>)" end
     local held
     for _, c in ipairs(game:cards(HAND[seat])) do
       if string.lower(NAME[c]) == object then held = c end
@@ -265,6 +354,7 @@ function rules.explain(game, text)
       end
       return NAME[held] .. " must be higher than " .. NAME[top] .. " on your " .. COLOURS[k] .. " expedition"
     end
+    if phase == LAST_TURN then return "in your last turn you may only play cards on your expeditions, or pass" end
   elseif verb == "draw" then
     if game:phase() ~= DRAW then return "place a card first (play or discard), then draw" end
     if object == "deck" then return "the deck is empty" end
@@ -289,17 +379,30 @@ end
 function rules.describe(view, seat)
   local lines = {}
   local function add(...) lines[#lines + 1] = string.format(...) end
-  local phase = view:phase() == PLACE and "place a card" or "draw a card"
-  add("Round %d of %d - seat %d to %s - deck: %d cards", view:round(), view:rounds(), view:to_move(), phase, view:size(DECK))
+  local phase = view:phase()
+  local doing = phase == PLACE and "place a card" or phase == DRAW and "draw a card"
+    or string.format("take a last turn (place up to %d cards, or pass)", FINAL_PLACEMENTS)
+  add("Round %d of %d - seat %d to %s - deck: %d cards", view:round(), view:rounds(), view:to_move(), doing, view:size(DECK))
   local totals = {}
   for s = 1, SEATS do totals[s] = string.format("seat %d: %d (this round %d)", s, view:match_score(s), rules.score(view, s)) end
   add("Match: %s", table.concat(totals, ", "))
-  for s = 1, SEATS do
-    if s ~= seat then
-      add("Seat %d's expeditions:", s)
-      for k = 1, NCOLOURS do add("  %-7s %s", COLOURS[k], card_list_text(view, EXPEDITION[s][k])) end
-      add("  hand: %d cards", view:size(HAND[s]))
+  local mine = COLUMNS_OF_SEAT[seat]
+  local function columns_of(o)
+    local seats = {}
+    for s = 1, SEATS do if COLUMNS_OF_SEAT[s] == o then seats[#seats + 1] = s end end
+    return seats
+  end
+  for o = 1, #COLUMN_OWNERS do
+    if o ~= mine then
+      local seats = columns_of(o)
+      local label = #TEAMS > 0 and ("Team " .. COLUMN_OWNERS[o] .. " (seats " .. table.concat(seats, ", ") .. ")")
+        or ("Seat " .. seats[1])
+      add("%s's expeditions:", label)
+      for k = 1, NCOLOURS do add("  %-7s %s", COLOURS[k], card_list_text(view, COLUMN_SET[o][k])) end
     end
+  end
+  for s = 1, SEATS do
+    if s ~= seat then add("Seat %d holds %d cards", s, view:size(HAND[s])) end
   end
   local tops = {}
   for k = 1, NCOLOURS do
@@ -307,7 +410,11 @@ function rules.describe(view, seat)
     tops[k] = string.format("%s %s (%d)", LETTER[k], top and CARD[top].name or "-", view:size(DISCARD[k]))
   end
   add("Discard piles (top, cards): %s", table.concat(tops, "  "))
-  add("Your expeditions (seat %d):", seat)
+  if #TEAMS > 0 then
+    add("Your team's expeditions (team %s, seats %s):", COLUMN_OWNERS[mine], table.concat(columns_of(mine), ", "))
+  else
+    add("Your expeditions (seat %d):", seat)
+  end
   for k = 1, NCOLOURS do add("  %-7s %s", COLOURS[k], card_list_text(view, EXPEDITION[seat][k])) end
   add("Your hand: %s", card_list_text(view, HAND[seat]))
   return table.concat(lines, "\n") .. "\n"

@@ -37,6 +37,10 @@ NativeLostCities::NativeLostCities() {
   for (int k = 0; k < kColours; ++k)
     layout_.zones.push_back({std::string("discard.") + kColourNames[k], nobody, Visibility::Top});
   layout_.counters.push_back({"discarded", false, 0});
+  // The script also declares the bookkeeping of the 3- and 4-player last turns (unused by the 2-player game),
+  // so that both layouts, and so both states' digests, are the same.
+  layout_.counters.push_back({"last_turns_left", false, 0});
+  layout_.counters.push_back({"last_turn_placed", false, 0});
   layout_.finalize();
 
   deck_ = layout_.zone_id("deck");

@@ -1,0 +1,16 @@
+-- Nothing in hand (seed 003 "Rien dans les mains"): a round's score is the usual score minus the sum of the
+-- number cards the player still holds when the round ends. Wagers in hand cost nothing.
+local rules = ... -- the parent's rules, ours to change
+local CARD = houserules.components
+local parent_score = rules.score
+
+--- score(game, seat): the expeditions' score minus the values of the number cards in the seat's hand.
+function rules.score(game, seat)
+  local in_hand = 0
+  for _, c in ipairs(game:cards("hand." .. seat)) do
+    if not CARD[c].wager then in_hand = in_hand + CARD[c].value end
+  end
+  return parent_score(game, seat) - in_hand
+end
+
+return rules
