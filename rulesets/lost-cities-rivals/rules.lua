@@ -457,13 +457,16 @@ function rules.invariants(game)
   for s = 1, SEATS do
     local starting = 0
     for k = 1, NCOLOURS do
-      local last = -1
+      local last, here = -1, 0
       for _, c in ipairs(game:cards(EXPEDITION[s][k])) do
         if COLOUR[c] ~= k then return NAME[c] .. " lies on seat " .. s .. "'s " .. COLOURS[k] .. " expedition" end
         if last > VALUE[c] or (last > 0 and VALUE[c] == 0) then
           return "seat " .. s .. "'s " .. COLOURS[k] .. " expedition does not rise at " .. NAME[c]
         end
-        if CARD[c].kind == "starting" then starting = starting + 1 end
+        if CARD[c].kind == "starting" then
+          starting, here = starting + 1, here + 1
+          if here > 1 then return "seat " .. s .. " has two starting wagers of one colour, " .. COLOURS[k] end
+        end
         last = VALUE[c]
       end
     end
@@ -524,7 +527,8 @@ function rules.explain(game, text)
   elseif phase == BIDDING then hint = string.format("seat %d bids %d: bid <more coins> or pass", high, bid)
   else hint = "you won the auction: take <card>, box <card> or done" end
   if verb == "reveal" or verb == "auction" then
-    if phase ~= TURN then return "an auction is under way (" .. hint .. ")" end
+    if phase == BIDDING then return "an auction is under way (" .. hint .. ")" end
+    if phase == SPOILS then return "the bidding is over: " .. hint end
     if verb == "reveal" then return hint end
     if not amount then return "auction needs a number of coins, e.g. auction " .. MIN_BID end
     if NEEDS_RIVER and game:size(RIVER) == 0 then return "the river is empty: there is nothing to bid for (reveal)" end
