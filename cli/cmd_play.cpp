@@ -1,4 +1,4 @@
-// cmd_play.cpp — `houserules list`, `play` and `replay`.
+// cmd_play.cpp — `houserules play` and `replay`.
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -11,28 +11,6 @@
 namespace hr {
 
 namespace {
-
-int list_command() {
-  try {
-    const auto rulesets = list_rulesets();
-    if (rulesets.empty()) {
-      std::cout << "No rulesets found. Searched:";
-      for (const auto& dir : ruleset_search_path()) std::cout << ' ' << dir.string();
-      std::cout << '\n';
-      return 0;
-    }
-    for (const auto& info : rulesets) {
-      const std::string players = info.min_players == info.max_players
-                                      ? std::to_string(info.min_players)
-                                      : std::to_string(info.min_players) + "-" + std::to_string(info.max_players);
-      std::cout << fmt::format("{:<22} {:<32} {} players  {}\n", info.id, info.name, players, info.summary);
-    }
-    return 0;
-  } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << '\n';
-    return 2;
-  }
-}
 
 std::vector<std::string> split_players(const std::string& text) {
   std::vector<std::string> out;
@@ -48,9 +26,6 @@ std::vector<std::string> split_players(const std::string& text) {
 }  // namespace
 
 void register_play_commands(CLI::App& app, int& status) {
-  auto* list = app.add_subcommand("list", "List the rulesets found, one line each");
-  list->callback([&status] { status = list_command(); });
-
   auto play = std::make_shared<PlayOptions>();
   auto players_text = std::make_shared<std::string>();
   auto* play_cmd = app.add_subcommand("play", "Play a whole match: humans at this terminal, bots, or both");

@@ -15,6 +15,9 @@ void register_test_command(CLI::App& app, int& status) {
   auto* test = app.add_subcommand("test", "Run scenario test files (TOML) and print `N passed, M failed`");
   test->add_option("paths", *paths, "Scenario files or folders (searched for *.toml)")->required();
   test->add_flag("--verbose,-v", options->verbose, "Also list the scenarios that pass");
+  test->add_flag("--update", options->update,
+                 "Re-record the golden transcripts found (tests/golden/*.jsonl) with the current rules, after an "
+                 "intended change");
   test->callback([&status, paths, options] { status = run_scenario_tests(*paths, std::cout, *options); });
 }
 

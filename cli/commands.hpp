@@ -9,9 +9,13 @@ class App;
 
 namespace hr {
 
-/// list, play, replay (cli/cmd_play.cpp)
+/// play, replay (cli/cmd_play.cpp)
 void register_play_commands(CLI::App& app, int& status);
+/// list, describe, new (cli/cmd_rulesets.cpp)
+void register_ruleset_commands(CLI::App& app, int& status);
 /// test (cli/cmd_test.cpp)
 void register_test_command(CLI::App& app, int& status);
+/// check (cli/cmd_check.cpp)
+void register_check_command(CLI::App& app, int& status);
 
 }  // namespace hr

@@ -9,8 +9,10 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "houserules 0.1.0");
   app.require_subcommand(1);
   int status = 0;
+  hr::register_ruleset_commands(app, status);
   hr::register_play_commands(app, status);
   hr::register_test_command(app, status);
+  hr::register_check_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

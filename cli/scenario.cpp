@@ -20,6 +20,7 @@
 
 #include "rules.hpp"
 #include "ruleset.hpp"
+#include "golden.hpp"
 #include "scripted_rules.hpp"
 #include "state.hpp"
 
@@ -584,15 +585,20 @@ int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::os
     std::error_code ec;
     const fs::path root(arg);
     if (fs::is_directory(root, ec)) {
-      std::vector<fs::path> files;
+      std::vector<fs::path> files, golden;
       for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
         if (it->is_regular_file(ec) && it->path().extension() == ".toml") files.push_back(it->path());
+        else if (it->is_regular_file(ec) && is_golden_file(it->path())) golden.push_back(it->path());
       if (ec) {
         run.fail_file(arg, 0, "cannot read folder: " + ec.message());
         continue;
       }
       std::sort(files.begin(), files.end());
       for (const fs::path& f : files) run.run_file(f);
+      std::sort(golden.begin(), golden.end());
+      for (const fs::path& f : golden) ++(run_golden_file(f, out, {options.update, options.verbose}) ? run.passed : run.failed);
+    } else if (fs::is_regular_file(root, ec) && root.extension() == ".jsonl") {
+      ++(run_golden_file(root, out, {options.update, options.verbose}) ? run.passed : run.failed);
     } else if (fs::is_regular_file(root, ec)) {
       run.run_file(root);
     } else {

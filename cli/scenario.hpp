@@ -47,6 +47,7 @@ namespace hr {
 /// Options of run_scenario_tests.
 struct ScenarioOptions {
   bool verbose = false;  ///< also print `ok <file> '<name>'` for each scenario that passes
+  bool update = false;   ///< re-record the golden transcripts found instead of checking them (cli/golden.hpp)
 };
 
 /// Runs the scenario tests of every file in `files_or_folders` (a folder: every *.toml file below it,
@@ -57,6 +58,9 @@ struct ScenarioOptions {
 /// for a file whose header is wrong or whose ruleset cannot be loaded (each such file counts as one
 /// failure), with `verbose` also `ok <file> '<name>'` for each passing scenario, and finally the line
 /// `N passed, M failed`. Loaded rulesets are cached per (ruleset, players) for the whole run.
+///
+/// Golden transcripts (*.jsonl in a folder named `golden`, cli/golden.hpp) found in the folders, or given as
+/// files, are replayed too (re-recorded with `update`), each counting as one passed or failed test.
 ///
 /// Returns 0 if at least one scenario ran and none failed, 1 otherwise.
 int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::ostream& out,

@@ -268,6 +268,16 @@ std::string toml_text(const toml::node& node) {
   return out.str();
 }
 
+/// Records where parameter `origin.path` was set, in place when it was set before (order is kept).
+void set_origin(std::vector<ParamOrigin>& origins, ParamOrigin origin) {
+  for (auto& o : origins)
+    if (o.path == origin.path) {
+      o = std::move(origin);
+      return;
+    }
+  origins.push_back(std::move(origin));
+}
+
 void record_origins(const toml::table& table, const std::string& prefix, const fs::path& file,
                     std::vector<ParamOrigin>& origins) {
   for (const auto& [key, node] : table) {
@@ -276,8 +286,7 @@ void record_origins(const toml::table& table, const std::string& prefix, const f
       record_origins(*t, path + ".", file, origins);
       continue;
     }
-    std::erase_if(origins, [&](const ParamOrigin& o) { return o.path == path; });
-    origins.push_back({path, toml_text(node), file, static_cast<int>(node.source().begin.line)});
+    set_origin(origins, {path, toml_text(node), file, static_cast<int>(node.source().begin.line)});
   }
 }
 
@@ -304,10 +313,7 @@ void merge_params(toml::table& params, const toml::table& overrides, const std::
     if (number_for_float) params.insert_or_assign(key.str(), static_cast<double>(**node.as_integer()));
     else params.insert_or_assign(key.str(), node);
     if (const toml::table* t = node.as_table()) record_origins(*t, path + ".", file, origins);
-    else {
-      std::erase_if(origins, [&](const ParamOrigin& o) { return o.path == path; });
-      origins.push_back({path, toml_text(node), file, static_cast<int>(node.source().begin.line)});
-    }
+    else set_origin(origins, {path, toml_text(node), file, static_cast<int>(node.source().begin.line)});
   }
 }
 
@@ -378,12 +384,12 @@ toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* 
   const fs::path base_file = info.dir / "ruleset.toml";
   const toml::table doc = parse_toml_file(base_file);
   toml::table params;
+  std::vector<ParamOrigin> origins;
   if (const toml::node* node = doc.get("params")) {
     if (!node->is_table()) throw LoadError(where(base_file, *node) + ": [params] must be a table");
     params = *node->as_table();
+    record_origins(*node->as_table(), "", base_file, origins);  // the original nodes know their lines
   }
-  std::vector<ParamOrigin> origins;
-  record_origins(params, "", base_file, origins);
   for (const auto& variant : info.variants) {
     const toml::table vdoc = parse_toml_file(variant.file);
     if (const toml::node* node = vdoc.get("params")) {

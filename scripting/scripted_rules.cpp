@@ -148,6 +148,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
     const int type = lua_getfield(L, rules, name);
     if (type == LUA_TFUNCTION) {
       ref = luaL_ref(L, LUA_REGISTRYINDEX);
+      hook_names_.emplace_back(name);
       return;
     }
     if (type != LUA_TNIL)

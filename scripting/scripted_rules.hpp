@@ -34,6 +34,8 @@ class ScriptedRules final : public Rules {
   const RulesetInfo& info() const { return info_; }
   /// The effective parameters as a JSON object text (for transcript headers).
   const std::string& params_json() const { return params_json_; }
+  /// The hooks the rules table defines, in the documented order (setup, start_round, actions, ...).
+  const std::vector<std::string>& hook_names() const { return hook_names_; }
   /// Bytes the Lua state holds now.
   std::size_t lua_memory() const;
 
@@ -58,6 +60,7 @@ class ScriptedRules final : public Rules {
   RulesetInfo info_;
   Layout layout_;
   std::string params_json_;
+  std::vector<std::string> hook_names_;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -1,0 +1,390 @@
+// check.cpp — `houserules check` (contract in check.hpp).
+#include "check.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "bots.hpp"
+#include "play.hpp"
+#include "rng.hpp"
+#include "ruleset.hpp"
+#include "scripted_rules.hpp"
+#include "transcript.hpp"
+
+namespace hr {
+
+namespace {
+
+/// The text `parse_action` compares: lower case, runs of blanks as one space, no blanks at the ends.
+std::string normalized(std::string_view text) {
+  std::string out;
+  bool blank = false;
+  for (char ch : text) {
+    if (std::isspace(static_cast<unsigned char>(ch))) {
+      blank = !out.empty();
+      continue;
+    }
+    if (blank) out.push_back(' ');
+    blank = false;
+    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+  }
+  return out;
+}
+
+/// `text` quoted for a POSIX shell when it needs it.
+std::string shell_word(const std::string& text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-' || ch == '/' ||
+           ch == ',' || ch == '=' || ch == ':';
+  });
+  if (plain) return text;
+  std::string out = "'";
+  for (char ch : text) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+/// Folds a multi-line message (a Lua traceback) onto indented lines.
+std::string indented(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    out += ch;
+    if (ch == '\n') out += "      ";
+  }
+  while (!out.empty() && (out.back() == ' ' || out.back() == '\n')) out.pop_back();
+  return out;
+}
+
+/// The first broken contract of one game.
+struct Violation {
+  std::string check;    ///< which check: "conservation", "ruleset invariant", "replay", ...
+  std::string message;  ///< what was found
+  std::int64_t action = 0;   ///< the action number (ply) it concerns: after action N, or before action N
+  bool before = false;       ///< found before action `action` was applied (e.g. in the legal set)
+  std::string action_text;   ///< the text of that action when known
+  int seat = 0;
+  int round = 0;
+};
+
+class GameChecker {
+ public:
+  GameChecker(Rules& rules, const CheckOptions& options) : rules_(rules), options_(options) {}
+
+  /// Plays one random game with `seed`; returns its first violation, if any. `plies` receives its length.
+  std::optional<Violation> run(std::uint64_t seed, std::int64_t& plies) {
+    plies = 0;
+    const int seats = rules_.layout().seats;
+    texts_.clear();
+    digests_.clear();
+    std::vector<std::string> names(static_cast<std::size_t>(seats), "random");
+    std::istringstream no_input;
+    std::ostringstream no_output;
+    auto players = make_players(names, seed, no_input, no_output);
+
+    GameState state;
+    try {
+      state = rules_.new_game(seed);
+    } catch (const std::exception& e) {
+      return fail("setup", std::string("the setup failed: ") + e.what(), 0, true, {}, 1, 1);
+    }
+    if (auto v = check_state(state, 0, {}, 1, 1)) return v;
+
+    std::vector<Action> legal;
+    std::vector<std::string> legal_texts;
+    GameState before;
+    while (!state.over()) {
+      const std::int64_t next = state.ply() + 1;
+      const int seat = state.to_move();
+      const int round = state.round();
+      if (state.ply() >= options_.max_plies)
+        return fail("game length",
+                    fmt::format("the game is not over after {} actions (--max-plies {}): a round that never ends?",
+                                state.ply(), options_.max_plies),
+                    next, true, {}, seat, round);
+      try {
+        rules_.legal_actions(state, legal);
+      } catch (const std::exception& e) {
+        return fail("legal actions", std::string("the actions hook failed: ") + e.what(), next, true, {}, seat, round);
+      }
+      if (legal.empty())
+        return fail("legal actions", fmt::format("seat {} has no legal action but the game is not over", seat), next,
+                    true, {}, seat, round);
+
+      // Every legal action has its own text.
+      legal_texts.clear();
+      std::map<std::string, std::size_t> seen;
+      for (std::size_t i = 0; i < legal.size(); ++i) {
+        std::string text;
+        try {
+          text = rules_.action_text(state, legal[i]);
+        } catch (const std::exception& e) {
+          return fail("action text", fmt::format("action_text failed for legal action {}: {}", legal[i], e.what()),
+                      next, true, {}, seat, round);
+        }
+        const auto [it, fresh] = seen.emplace(normalized(text), i);
+        if (!fresh)
+          return fail("unique action texts",
+                      fmt::format("legal actions {} and {} both read '{}' (every legal action needs its own text)",
+                                  legal[it->second], legal[i], text),
+                      next, true, {}, seat, round);
+        legal_texts.push_back(std::move(text));
+      }
+
+      // Illegal actions are refused and change nothing.
+      const auto [lowest, highest] = std::minmax_element(legal.begin(), legal.end());
+      for (const Action bad : {*highest < std::numeric_limits<Action>::max() ? *highest + 1 : *lowest - 1,
+                               *lowest > std::numeric_limits<Action>::min() ? *lowest - 1 : *highest + 1}) {
+        if (std::find(legal.begin(), legal.end(), bad) != legal.end()) continue;
+        if (auto v = refused_unchanged(state, bad, next, seat, round)) return v;
+      }
+
+      // A random legal action, as `houserules play --players random,... --seed <seed>` would choose it.
+      const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(rules_, InformationSet(state, seat, legal));
+      const std::string& text = legal_texts[static_cast<std::size_t>(std::find(legal.begin(), legal.end(), action) - legal.begin())];
+      before = state;
+      try {
+        rules_.apply(state, action);
+      } catch (const std::exception& e) {
+        const bool restored = state == before;
+        return fail("failing action",
+                    fmt::format("the legal action failed: {}{}", e.what(),
+                                restored ? "\n(the state was restored, as it must be)"
+                                         : "\nAND THE STATE WAS NOT RESTORED (a kernel bug: apply must roll back)"),
+                    next, true, text, seat, round);
+      }
+      texts_.push_back(text);
+      digests_.push_back(state.digest());
+      plies = state.ply();
+      if (state.ply() != next)
+        return fail("ply count", fmt::format("the ply count is {} after action {}", state.ply(), next), next, false,
+                    text, seat, round);
+      if (auto v = check_state(state, next, text, seat, round)) return v;
+    }
+
+    // The game is over: no legal action, every action refused, valid places.
+    try {
+      rules_.legal_actions(state, legal);
+    } catch (const std::exception& e) {
+      return fail("legal actions", std::string("the actions hook failed after the end: ") + e.what(), plies, false, {},
+                  0, state.round());
+    }
+    if (!legal.empty())
+      return fail("legal actions", fmt::format("the game is over but {} actions are legal", legal.size()), plies, false,
+                  {}, 0, state.round());
+    if (auto v = refused_unchanged(state, 0, plies, 0, state.round())) return v;
+    try {
+      const auto places = rules_.ranks(state);
+      if (places.size() != static_cast<std::size_t>(seats))
+        return fail("ranks", fmt::format("ranks gave {} places for {} seats", places.size(), seats), plies, false, {},
+                    0, state.round());
+      for (int p : places)
+        if (p < 1 || p > seats)
+          return fail("ranks", fmt::format("ranks gave place {} (places are 1..{})", p, seats), plies, false, {}, 0,
+                      state.round());
+    } catch (const std::exception& e) {
+      return fail("ranks", std::string("the ranks hook failed: ") + e.what(), plies, false, {}, 0, state.round());
+    }
+    return check_replay(seed, state);
+  }
+
+ private:
+  std::optional<Violation> fail(std::string check, std::string message, std::int64_t action, bool before,
+                                std::string text, int seat, int round) {
+    return Violation{std::move(check), std::move(message), action, before, std::move(text), seat, round};
+  }
+
+  /// The kernel's and the ruleset's invariants on `state`, reached by action `action` (0 = the setup).
+  std::optional<Violation> check_state(const GameState& state, std::int64_t action, const std::string& text, int seat,
+                                       int round) {
+    if (std::string broken = state.check_invariants(); !broken.empty())
+      return fail("conservation", broken, action, false, text, seat, round);
+    try {
+      if (std::string broken = rules_.invariant_violation(state); !broken.empty())
+        return fail("ruleset invariant", broken, action, false, text, seat, round);
+    } catch (const std::exception& e) {
+      return fail("ruleset invariant", std::string("the invariants hook failed: ") + e.what(), action, false, text,
+                  seat, round);
+    }
+    return std::nullopt;
+  }
+
+  /// apply_checked(bad) must throw IllegalAction and leave `state` as it was.
+  std::optional<Violation> refused_unchanged(GameState& state, Action bad, std::int64_t next, int seat, int round) {
+    const GameState before = state;
+    const std::string what = fmt::format("the illegal action {}", bad);
+    try {
+      rules_.apply_checked(state, bad);
+      return fail("illegal action", what + " was accepted by apply_checked", next, true, {}, seat, round);
+    } catch (const IllegalAction&) {
+    } catch (const std::exception& e) {
+      return fail("illegal action", what + " raised another error than IllegalAction: " + e.what(), next, true, {},
+                  seat, round);
+    }
+    if (!(state == before)) return fail("illegal action", what + " was refused but changed the state", next, true, {}, seat, round);
+    return std::nullopt;
+  }
+
+  /// Replays the recorded texts from the seed; every digest and the final state must match.
+  std::optional<Violation> check_replay(std::uint64_t seed, const GameState& final_state) {
+    GameState state;
+    try {
+      state = rules_.new_game(seed);
+    } catch (const std::exception& e) {
+      return fail("replay", std::string("the setup failed on replay: ") + e.what(), 0, true, {}, 1, 1);
+    }
+    for (std::size_t i = 0; i < texts_.size(); ++i) {
+      const auto n = static_cast<std::int64_t>(i + 1);
+      const int seat = state.to_move();
+      const int round = state.round();
+      std::optional<Action> action;
+      try {
+        action = rules_.parse_action(state, texts_[i]);
+        if (!action)
+          return fail("replay", "the recorded action is not legal when the game is replayed from its seed: " +
+                                    rules_.explain_illegal(state, texts_[i]),
+                      n, true, texts_[i], seat, round);
+        rules_.apply(state, *action);
+      } catch (const std::exception& e) {
+        return fail("replay", std::string("the replay failed: ") + e.what(), n, true, texts_[i], seat, round);
+      }
+      if (state.digest() != digests_[i])
+        return fail("replay",
+                    fmt::format("replayed from the seed and the action texts, the state after this action differs "
+                                "(digest {}, played {}): the rules depend on something outside the game state "
+                                "(a Lua upvalue, a table kept between calls?)",
+                                digest_text(state.digest()), digest_text(digests_[i])),
+                    n, false, texts_[i], seat, round);
+    }
+    if (!(state == final_state) || state.match_scores() != final_state.match_scores())
+      return fail("replay", "the replayed game ends in another state than the played one",
+                  static_cast<std::int64_t>(texts_.size()), false, {}, 0, state.round());
+    return std::nullopt;
+  }
+
+  Rules& rules_;
+  const CheckOptions& options_;
+  std::vector<std::string> texts_;
+  std::vector<std::uint64_t> digests_;
+};
+
+}  // namespace
+
+namespace {
+
+int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  if (options.games < 1) {
+    err << "error: --games must be at least 1\n";
+    return 2;
+  }
+  if (options.max_plies < 1) {
+    err << "error: --max-plies must be at least 1\n";
+    return 2;
+  }
+  std::unique_ptr<ScriptedRules> rules;
+  try {
+    LoadOptions load;
+    load.seats = options.players;
+    rules = load_rules(options.ruleset, load);
+  } catch (const std::exception& e) {
+    err << "error: " << e.what() << '\n';
+    return 2;
+  }
+
+  // ---- PARAMETER-SCHEMA VALIDATION: place reserved for the variants issue (#3) ----------------------------
+  // The lead is adding a [schema] for ruleset parameters (unknown keys, wrong types, values out of range,
+  // reported with file and line). When load_rules does not already reject bad parameters, validate them here,
+  // before any game is played, print each error as "file:line: message" and return 2.
+  // ----------------------------------------------------------------------------------------------------------
+
+  const int seats = rules->layout().seats;
+  out << fmt::format("check {} ({} seats): {} random games from seed {}\n", rules->id(), seats, options.games,
+                     options.seed);
+  const auto start = std::chrono::steady_clock::now();
+
+  std::string reproduce_tail;
+  if (options.players != 0) reproduce_tail += fmt::format(" --players {}", options.players);
+  if (options.max_plies != CheckOptions{}.max_plies) reproduce_tail += fmt::format(" --max-plies {}", options.max_plies);
+  std::string random_players;
+  for (int s = 0; s < seats; ++s) random_players += s ? ",random" : "random";
+
+  GameChecker checker(*rules, options);
+  int failed = 0;
+  std::int64_t total_plies = 0;
+  for (int g = 0; g < options.games; ++g) {
+    const std::uint64_t seed = options.seed + static_cast<std::uint64_t>(g);
+    std::int64_t plies = 0;
+    std::optional<Violation> v;
+    try {
+      v = checker.run(seed, plies);
+    } catch (const std::exception& e) {  // a hook failing where the checker did not expect a call to fail
+      v = Violation{"error", e.what(), plies + 1, true, {}, 0, 0};
+    }
+    total_plies += plies;
+    if (options.verbose && !v) out << fmt::format("ok   game {} (seed {}): {} actions\n", g + 1, seed, plies);
+    if (!v) continue;
+    ++failed;
+    if (failed > options.max_reports) continue;
+    std::string where;
+    if (v->action == 0)
+      where = "at the setup";
+    else
+      where = fmt::format("{} action {}", v->before ? "before" : "after", v->action);
+    if (!v->action_text.empty()) where += fmt::format(" ('{}')", v->action_text);
+    if (v->seat > 0) where += fmt::format(", seat {}", v->seat);
+    if (v->round > 0) where += fmt::format(", round {}", v->round);
+    out << fmt::format("VIOLATION in game {} (seed {}), {}: {}: {}\n", g + 1, seed, where, v->check, indented(v->message));
+    out << fmt::format("  reproduce: houserules check {} --games 1 --seed {}{}\n", shell_word(options.ruleset), seed,
+                       reproduce_tail);
+    if (v->check != "game length")  // `play` has no action limit: it would not stop
+      out << fmt::format("  watch it:  houserules play {} --players {} --seed {} --log game-{}.jsonl\n",
+                         shell_word(options.ruleset), random_players, seed, seed);
+  }
+  if (failed > options.max_reports)
+    out << fmt::format("... and {} more violating games (not shown)\n", failed - options.max_reports);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (failed == 0) {
+    out << fmt::format(
+        "check {}: {} games, {} actions, no violation ({:.1f} s). Checked after every action: conservation, a legal "
+        "action until the end and none after, unique action texts, illegal actions refused with no change, "
+        "failing actions, the ruleset's invariants, game length <= {}, replay from the seed.\n",
+        rules->id(), options.games, total_plies, seconds, options.max_plies);
+    return 0;
+  }
+  out << fmt::format("check {}: {} of {} games broke a contract ({} actions, {:.1f} s)\n", rules->id(), failed,
+                     options.games, total_plies, seconds);
+  return 1;
+}
+
+}  // namespace
+
+int check_command(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  if (!options.all_player_counts) return check_one(options, out, err);
+  RulesetInfo info;
+  try {
+    info = find_ruleset(options.ruleset);
+  } catch (const std::exception& e) {
+    err << "error: " << e.what() << '\n';
+    return 2;
+  }
+  int status = 0;
+  for (int seats = info.min_players; seats <= info.max_players; ++seats) {
+    CheckOptions one = options;
+    one.players = seats;
+    one.all_player_counts = false;
+    status = std::max(status, check_one(one, out, err));
+  }
+  return status;
+}
+
+}  // namespace hr

@@ -1,0 +1,31 @@
+// cmd_check.cpp — `houserules check`: random playouts checking the rules' contracts (cli/check.hpp).
+#include <iostream>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "check.hpp"
+#include "commands.hpp"
+
+namespace hr {
+
+void register_check_command(CLI::App& app, int& status) {
+  auto options = std::make_shared<CheckOptions>();
+  auto* check = app.add_subcommand(
+      "check",
+      "Play random games checking after every action: conservation, legal actions, unique action texts, illegal "
+      "and failing actions change nothing, the ruleset's invariants, replay from the seed");
+  check->add_option("ruleset", options->ruleset, "Ruleset id (see `houserules list`), id/variant, or path")->required();
+  check->add_option("--games", options->games, "Number of random games")->capture_default_str();
+  check->add_option("--seed", options->seed, "Seed of the first game (game g uses seed + g - 1)")->capture_default_str();
+  check->add_option("--players", options->players, "Number of seats (default: the ruleset's)");
+  check->add_flag("--all-player-counts", options->all_player_counts,
+                  "Check every number of seats the ruleset allows (--games games each)");
+  check->add_option("--max-plies", options->max_plies, "A game not over after this many actions is a violation")
+      ->capture_default_str();
+  check->add_option("--max-reports", options->max_reports, "Violations printed in full")->capture_default_str();
+  check->add_flag("--verbose,-v", options->verbose, "A line for each game that passes");
+  check->callback([&status, options] { status = check_command(*options, std::cout, std::cerr); });
+}
+
+}  // namespace hr

@@ -1,0 +1,238 @@
+// cmd_rulesets.cpp — `houserules list`, `describe` and `new`: what rulesets and variants exist, what a
+// variant's effective rules are, and a scaffold for a new house rule.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "ruleset.hpp"
+#include "sandbox.hpp"
+#include "scripted_rules.hpp"
+
+namespace hr {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string players_text(const RulesetInfo& info) {
+  return info.min_players == info.max_players ? std::to_string(info.min_players)
+                                              : fmt::format("{}-{}", info.min_players, info.max_players);
+}
+
+int list_command() {
+  try {
+    const auto rulesets = list_rulesets();
+    if (rulesets.empty()) {
+      std::cout << "No rulesets found. Searched:";
+      for (const auto& dir : ruleset_search_path()) std::cout << ' ' << dir.string();
+      std::cout << '\n';
+      return 0;
+    }
+    for (const auto& info : rulesets) {
+      std::cout << fmt::format("{:<34} {:<28} {:>3} players  {}\n", info.id, info.name, players_text(info), info.summary);
+      for (const auto& v : list_variants(info)) {
+        std::string players = players_text(info);
+        try {
+          players = players_text(find_ruleset(info.id + "/" + v.id));
+        } catch (const std::exception&) {
+        }
+        std::cout << fmt::format("  {:<32} {:<28} {:>3} players  {}\n", info.id + "/" + v.id, v.name, players, v.description);
+      }
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return 2;
+  }
+}
+
+/// The [schema] entry of the base ruleset for parameter `name`, as text ("1..20: cards dealt ..."), if any.
+std::string schema_text(const RulesetInfo& info, const std::string& name) {
+  try {
+    const toml::table doc = toml::parse_file((info.dir / "ruleset.toml").string());
+    const toml::table* entry = doc["schema"][name].as_table();
+    if (!entry) return {};
+    std::string range;
+    if (auto min = (*entry)["min"].value<double>()) range += fmt::format("{}", *min);
+    if (entry->contains("min") || entry->contains("max")) range += "..";
+    if (auto max = (*entry)["max"].value<double>()) range += fmt::format("{}", *max);
+    const std::string meaning = (*entry)["meaning"].value_or(std::string());
+    return range.empty() ? meaning : range + (meaning.empty() ? "" : "  " + meaning);
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+int describe_command(const std::string& spec) {
+  try {
+    const RulesetInfo info = find_ruleset(spec);
+    std::vector<ParamOrigin> origins;
+    effective_params(info, &origins);
+    std::cout << fmt::format("{} ({})\n{}\nPlayers: {}\n", info.name, info.id, info.summary, players_text(info));
+    std::cout << "Rules: " << Sandbox::display_path(info.entry);
+    if (fs::exists(info.dir / "README.md")) std::cout << ", summary in " << Sandbox::display_path(info.dir / "README.md");
+    std::cout << '\n';
+    if (!info.variants.empty()) {
+      std::cout << "Variant chain (innermost first):\n";
+      for (const auto& v : info.variants) {
+        std::cout << fmt::format("  {} - {}: {}\n", v.id, v.name, v.description);
+        std::cout << "    file: " << Sandbox::display_path(v.file);
+        if (!v.script.empty()) std::cout << ", script: " << Sandbox::display_path(v.script);
+        std::cout << '\n';
+      }
+    }
+    std::cout << "Effective parameters (value, where it was set, range and meaning):\n";
+    std::size_t width = 0;
+    for (const auto& o : origins) width = std::max(width, o.path.size() + 3 + o.value.size());
+    for (const auto& o : origins) {
+      const std::string assignment = o.path + " = " + o.value;
+      std::cout << fmt::format("  {:<{}}  {}:{}", assignment, width, Sandbox::display_path(o.file), o.line);
+      const std::string schema = schema_text(info, o.path);
+      if (!schema.empty()) std::cout << "  [" << schema << "]";
+      std::cout << '\n';
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return 2;
+  }
+}
+
+bool valid_name(const std::string& name) {
+  if (name.empty()) return false;
+  for (char ch : name)
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_')) return false;
+  return true;
+}
+
+/// Writes `text` to `file`; refuses to overwrite.
+void write_new_file(const fs::path& file, const std::string& text) {
+  if (fs::exists(file)) throw std::runtime_error(Sandbox::display_path(file) + " exists already: nothing was written");
+  std::ofstream out(file);
+  if (!out) throw std::runtime_error("cannot write " + Sandbox::display_path(file));
+  out << text;
+}
+
+int new_command(const std::string& name, const std::string& from, const std::string& dir_text) {
+  try {
+    if (!valid_name(name)) throw std::runtime_error("'" + name + "' is not a name: use letters, digits, - and _");
+    const RulesetInfo parent = find_ruleset(from);
+    auto rules = std::make_unique<ScriptedRules>(parent, LoadOptions{});
+    const fs::path dir = dir_text.empty() ? fs::path(name) : fs::path(dir_text);
+    const fs::path toml_file = dir / (name + ".toml");
+    const fs::path lua_file = dir / (name + ".lua");
+    const fs::path test_file = dir / "tests" / (name + ".toml");
+    for (const auto& f : {toml_file, lua_file, test_file})
+      if (fs::exists(f)) throw std::runtime_error(Sandbox::display_path(f) + " exists already: nothing was written");
+    // extends: the id when the parent was named by id, else a path relative to the new folder
+    std::string extends = from;
+    if (fs::exists(from)) extends = fs::relative(fs::absolute(from), fs::absolute(dir)).string();
+    std::vector<ParamOrigin> origins;
+    effective_params(parent, &origins);
+    std::string toml = fmt::format(
+        "# {name}: a house rule over {parent}. Play it with `houserules play {toml}`, test it with\n"
+        "# `houserules test {tests}`, see its effective parameters with `houserules describe {toml}`.\n"
+        "extends = \"{extends}\"\n"
+        "name = \"{name}\"\n"
+        "description = \"What this house rule changes, in one line\"\n"
+        "script = \"{name}.lua\"\n"
+        "# players = {{ min = {min}, max = {max}, default = {def} }}\n\n"
+        "[params]\n"
+        "# Uncomment and change what your rule needs. The parent's values:\n",
+        fmt::arg("name", name), fmt::arg("parent", parent.id), fmt::arg("toml", toml_file.string()),
+        fmt::arg("tests", (dir / "tests").string()), fmt::arg("extends", extends), fmt::arg("min", parent.min_players),
+        fmt::arg("max", parent.max_players), fmt::arg("def", parent.default_players));
+    for (const auto& o : origins) {
+      if (o.path.find('.') != std::string::npos) continue;  // nested tables: shown by `describe`
+      const std::string schema = schema_text(parent, o.path);
+      toml += fmt::format("# {} = {}{}\n", o.path, o.value, schema.empty() ? "" : "    # " + schema);
+    }
+    std::string lua = fmt::format(
+        "-- {name}: a house rule over {parent}. This script receives the parent's rules table and returns\n"
+        "-- the changed rules. Every hook below calls the parent's: change the ones your rule needs and delete\n"
+        "-- the others. Reference: docs/writing-rules.md.\n"
+        "local rules = ...\n"
+        "local parent = {{}}\n",
+        fmt::arg("name", name), fmt::arg("parent", parent.id));
+    struct Hook {
+      const char* name;
+      const char* args;
+      const char* doc;
+    };
+    const Hook hooks[] = {
+        {"setup", "game", "once, at the start of a match"},
+        {"start_round", "game", "deal and choose who starts each round"},
+        {"actions", "game, out", "the legal actions of the seat to move: fill `out`, return the count (or return a list)"},
+        {"apply", "game, action", "apply a legal action of the seat to move"},
+        {"action_text", "game, action", "the text of an action, e.g. \"play Y7\""},
+        {"score", "game, seat", "the seat's score in the current round"},
+        {"explain", "game, text", "why `text` is not legal now, in one line"},
+        {"describe", "view, seat", "the table as `seat` sees it"},
+        {"heuristic", "game, seat", "an estimate of the seat's final score, for bots"},
+        {"ranks", "game", "the final places"},
+        {"invariants", "game", "nil, or a message naming a broken invariant"},
+    };
+    for (const Hook& hook : hooks) {
+      const auto& names = rules->hook_names();
+      if (std::find(names.begin(), names.end(), hook.name) == names.end()) continue;
+      lua += fmt::format("\nparent.{0} = rules.{0}\n--- {0}({1}): {2}.\nfunction rules.{0}({1})\n  return parent.{0}({1})\nend\n",
+                         hook.name, hook.args, hook.doc);
+    }
+    lua += "\nreturn rules\n";
+    // One scenario that passes as generated: the rule loads, a game starts, and its first legal action.
+    GameState state = rules->new_game(1);
+    const auto legal = rules->legal_actions(state);
+    const std::string first = legal.empty() ? std::string() : rules->action_text(state, legal.front());
+    std::string test = fmt::format(
+        "# Scenario tests for {name}: run with `houserules test {tests}`. Format: README.md, \"Scenario tests\".\n"
+        "ruleset = \"../{name}.toml\"\n\n"
+        "[[scenario]]\n"
+        "name = \"a game of {name} starts\"\n"
+        "seed = 1\n"
+        "[scenario.expect]\n"
+        "over = false\n"
+        "round = 1\n"
+        "to_move = {to_move}\n",
+        fmt::arg("name", name), fmt::arg("tests", (dir / "tests").string()), fmt::arg("to_move", state.to_move()));
+    if (!first.empty()) test += fmt::format("legal = [\"{}\"]\n", first);
+    fs::create_directories(dir / "tests");
+    write_new_file(toml_file, toml);
+    write_new_file(lua_file, lua);
+    write_new_file(test_file, test);
+    std::cout << fmt::format("Created {}, {} and {}.\nTry: houserules play {} --players greedy,random\n     houserules test {}\n",
+                             toml_file.string(), lua_file.string(), test_file.string(), toml_file.string(),
+                             (dir / "tests").string());
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return 2;
+  }
+}
+
+}  // namespace
+
+void register_ruleset_commands(CLI::App& app, int& status) {
+  auto* list = app.add_subcommand("list", "List the rulesets and their variants, one line each");
+  list->callback([&status] { status = list_command(); });
+
+  auto spec = std::make_shared<std::string>();
+  auto* describe = app.add_subcommand("describe", "Show a ruleset or variant: its chain, and every effective parameter with the file that set it");
+  describe->add_option("ruleset", *spec, "Ruleset id, <id>/<variant>, or path to a ruleset folder or variant file")->required();
+  describe->callback([&status, spec] { status = describe_command(*spec); });
+
+  auto name = std::make_shared<std::string>();
+  auto from = std::make_shared<std::string>();
+  auto dir = std::make_shared<std::string>();
+  auto* create = app.add_subcommand("new", "Scaffold a house rule: a variant TOML, a Lua script with every hook calling the parent, a passing scenario test");
+  create->add_option("name", *name, "Name of the house rule (letters, digits, - and _)")->required();
+  create->add_option("--from", *from, "The ruleset or variant it changes (id, <id>/<variant> or path)")->required();
+  create->add_option("--dir", *dir, "Folder to create it in (default: ./<name>)");
+  create->callback([&status, name, from, dir] { status = new_command(*name, *from, *dir); });
+}
+
+}  // namespace hr
