@@ -185,21 +185,25 @@ end
 function rules.start_round(game)
   -- Starting wagers: shuffle the ten, give each seat two of different colours, face up, at the start of those
   -- expeditions. Each seat takes the top card, then the topmost card of a colour it does not have yet.
-  -- (With 2 starting wagers per colour and 2 per seat this never runs short: see the check at load.)
+  -- (With 2 starting wagers per colour and 2 per seat this never runs short: at least 4 cards remain for the
+  -- last seat, and no colour has more than 2 of them.)
   for c = NPILE_CARDS + 1, NCARDS do move(game, c, STARTING) end
   game:shuffle(STARTING)
   for s = 1, SEATS do
     local have = 0 -- bit k: this seat has a starting wager of colour k
     for _ = 1, P.starting_wagers_each do
       local cards, count = cards_of(game, STARTING, scratch_cards)
+      local dealt = false
       for i = count, 1, -1 do
         local c = cards[i]
         if have & (1 << COLOUR[c]) == 0 then
           have = have | (1 << COLOUR[c])
           move(game, c, EXPEDITION[s][COLOUR[c]])
+          dealt = true
           break
         end
       end
+      if not dealt then error("no starting wager of a new colour is left for seat " .. s .. ": check the parameters") end
     end
   end
   for _ = 1, size_of(game, STARTING) do move_top(game, STARTING, BOX) end
