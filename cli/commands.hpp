@@ -17,5 +17,7 @@ void register_ruleset_commands(CLI::App& app, int& status);
 void register_test_command(CLI::App& app, int& status);
 /// check (cli/cmd_check.cpp)
 void register_check_command(CLI::App& app, int& status);
+/// simulate, merge (cli/cmd_simulate.cpp)
+void register_simulate_commands(CLI::App& app, int& status);
 
 }  // namespace hr

@@ -1,0 +1,87 @@
+// cmd_simulate.cpp — `houserules simulate` and `houserules merge` (cli/simulate.hpp, docs/simulation.md).
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "simulate.hpp"
+
+namespace hr {
+
+namespace {
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+/// Parses "i/N" (0 <= i < N). Returns false if malformed.
+bool parse_shard(const std::string& text, int& shard, int& count) {
+  const auto slash = text.find('/');
+  if (slash == std::string::npos) return false;
+  try {
+    std::size_t used = 0;
+    shard = std::stoi(text.substr(0, slash), &used);
+    if (used != slash) return false;
+    count = std::stoi(text.substr(slash + 1), &used);
+    return used == text.size() - slash - 1;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+void register_simulate_commands(CLI::App& app, int& status) {
+  auto options = std::make_shared<SimulateOptions>();
+  auto players = std::make_shared<std::string>();
+  auto shard = std::make_shared<std::string>();
+  auto no_progress = std::make_shared<bool>(false);
+  options->experiment.games = 1000;
+  auto* sim = app.add_subcommand(
+      "simulate", "Play many bot games on several threads and summarise each player setting (docs/simulation.md)");
+  sim->add_option("ruleset", options->experiment.ruleset, "Ruleset id, id/variant, or path")->required();
+  sim->add_option("--games", options->experiment.games, "Number of games")->capture_default_str();
+  sim->add_option("--players", *players, "Comma-separated player settings, one per seat: random, greedy")->required();
+  sim->add_option("--seed", options->experiment.seed, "Seed of the experiment (game i uses derive_seed(seed, i))")
+      ->capture_default_str();
+  sim->add_option("--threads", options->threads, "Threads (default: every core); results do not depend on it");
+  sim->add_flag("--fixed-seats", options->experiment.fixed_seats,
+                "Do not rotate seats: player setting n always sits in seat n");
+  sim->add_option("--jsonl", options->jsonl, "Write one JSON line per game to this file (input of `merge`)");
+  sim->add_option("--report", options->report, "Write a self-contained HTML report to this file");
+  sim->add_option("--shard", *shard,
+                  "Play only slice i of N (0 <= i < N): games i, i+N, i+2N...; combine the --jsonl files with merge");
+  sim->add_option("--max-plies", options->experiment.max_plies, "A game not over after this many actions fails")
+      ->capture_default_str();
+  sim->add_flag("--no-progress", *no_progress, "No progress bar or progress lines");
+  sim->callback([&status, options, players, shard, no_progress] {
+    options->experiment.players = split_commas(*players);
+    if (!shard->empty() && !parse_shard(*shard, options->shard, options->shard_count)) {
+      std::cerr << "error: --shard " << *shard << ": give i/N, e.g. --shard 0/4\n";
+      status = 2;
+      return;
+    }
+    if (*no_progress) options->progress = 0;
+    status = simulate_command(*options, std::cout, std::cerr);
+  });
+
+  auto files = std::make_shared<std::vector<std::string>>();
+  auto report = std::make_shared<std::string>();
+  auto* merge = app.add_subcommand(
+      "merge", "Combine the --jsonl files of the shards of one simulation into its summary (as if run unsharded)");
+  merge->add_option("files", *files, "JSONL files written by simulate --jsonl")->required()->check(CLI::ExistingFile);
+  merge->add_option("--report", *report, "Write the HTML report of the merged games to this file");
+  merge->callback([&status, files, report] { status = merge_command(*files, *report, std::cout, std::cerr); });
+}
+
+}  // namespace hr

@@ -1,0 +1,531 @@
+// simulate.cpp — bot games on several threads, their statistics, JSON Lines, shards and merge (simulate.hpp).
+#include "simulate.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <exception>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bots.hpp"
+#include "play.hpp"
+#include "rng.hpp"
+#include "ruleset.hpp"
+#include "scripted_rules.hpp"
+
+namespace hr {
+
+using nlohmann::json;
+
+namespace {
+
+/// lcm(1..8): a first place shared by m <= kMaxSeats seats is worth kWinUnits / m units, an integer, so that
+/// win counts add up exactly whatever the order.
+constexpr std::int64_t kWinUnits = 840;
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+std::string join(const std::vector<std::string>& items, const char* separator) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+  return out;
+}
+
+/// `text` quoted for a POSIX shell when it needs it.
+std::string shell_word(const std::string& text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-' || ch == '/' ||
+           ch == ',' || ch == '=' || ch == ':';
+  });
+  if (plain) return text;
+  std::string out = "'";
+  for (char ch : text) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+std::string duration_text(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "?";
+  const auto s = static_cast<std::int64_t>(seconds + 0.5);
+  if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+  return fmt::format("{}:{:02}", s / 60, s % 60);
+}
+
+double mean_of(const std::vector<std::int64_t>& values) {
+  if (values.empty()) return 0;
+  long double sum = 0;  // exact for any realistic scores: integers summed in order
+  for (auto v : values) sum += static_cast<long double>(v);
+  return static_cast<double>(sum / static_cast<long double>(values.size()));
+}
+
+/// Sample standard deviation (n - 1), two passes in order.
+double sd_of(const std::vector<std::int64_t>& values, double mean) {
+  if (values.size() < 2) return 0;
+  double sum = 0;
+  for (auto v : values) sum += (static_cast<double>(v) - mean) * (static_cast<double>(v) - mean);
+  return std::sqrt(sum / static_cast<double>(values.size() - 1));
+}
+
+std::string percent(double fraction) { return fmt::format("{:.2f}%", 100.0 * fraction); }
+
+}  // namespace
+
+std::vector<int> seating_of(const Experiment& e, std::int64_t index) {
+  const int k = e.seats;
+  const int rotation = e.fixed_seats || k == 0 ? 0 : static_cast<int>(index % k);
+  std::vector<int> seating(static_cast<std::size_t>(k));
+  for (int s = 0; s < k; ++s) seating[static_cast<std::size_t>(s)] = (s + rotation) % k;
+  return seating;
+}
+
+std::uint64_t game_seed(const Experiment& e, std::int64_t index) {
+  return derive_seed(e.seed, static_cast<std::uint64_t>(index));
+}
+
+GameRecord play_game(Rules& rules, const Experiment& e, std::int64_t index) {
+  GameRecord r;
+  r.index = index;
+  r.seed = game_seed(e, index);
+  r.seating = seating_of(e, index);
+  std::vector<std::string> names;
+  for (int j : r.seating) names.push_back(e.players[static_cast<std::size_t>(j)]);
+  GameState state;
+  try {
+    std::istringstream no_input;
+    std::ostringstream no_output;
+    auto players = make_players(names, r.seed, no_input, no_output);
+    state = rules.new_game(r.seed);
+    std::vector<Action> legal;
+    while (!state.over()) {
+      if (state.ply() >= e.max_plies)
+        throw RulesError(fmt::format("the game is not over after {} actions (--max-plies)", state.ply()));
+      rules.legal_actions(state, legal);
+      const int seat = state.to_move();
+      if (legal.empty()) throw RulesError(fmt::format("seat {} has no legal action but the game is not over", seat));
+      const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(rules, InformationSet(state, seat, legal));
+      rules.apply(state, action);
+    }
+    r.scores = state.match_scores();
+    r.places = rules.ranks(state);
+    if (r.places.size() != r.scores.size()) throw RulesError("ranks gave a place count that is not the seat count");
+  } catch (const std::exception& ex) {
+    r.error = ex.what();
+    if (r.error.empty()) r.error = "error";
+    r.scores.clear();
+    r.places.clear();
+  }
+  r.plies = state.ply();
+  return r;
+}
+
+std::string reproduce_command(const Experiment& e, const GameRecord& r) {
+  std::vector<std::string> names;
+  for (int j : r.seating) names.push_back(e.players[static_cast<std::size_t>(j)]);
+  return fmt::format("houserules play {} --players {} --seed {}", shell_word(e.ruleset), join(names, ","), r.seed);
+}
+
+std::vector<std::int64_t> shard_indices(std::int64_t games, int shard, int count) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t i = shard; i < games; i += count) out.push_back(i);
+  return out;
+}
+
+std::vector<GameRecord> run_games(const Experiment& e, const std::vector<std::int64_t>& indices, int threads,
+                                  const Progress& progress) {
+  const std::size_t n = indices.size();
+  std::vector<GameRecord> out(n);
+  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<std::size_t>(n, 1))));
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::int64_t> done{0};
+  std::mutex mutex;
+  std::condition_variable finished_cv;
+  int finished = 0;
+  std::exception_ptr error;
+  auto worker = [&] {
+    try {
+      LoadOptions load;
+      load.seats = e.seats;
+      auto rules = load_rules(e.ruleset, load);  // one Lua state per thread
+      for (std::size_t i; (i = next.fetch_add(1)) < n;) {
+        out[i] = play_game(*rules, e, indices[i]);
+        done.fetch_add(1);
+      }
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!error) error = std::current_exception();
+      next.store(n);  // the others stop after their current game
+    }
+    std::lock_guard lock(mutex);
+    ++finished;
+    finished_cv.notify_all();
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  {
+    std::unique_lock lock(mutex);
+    while (finished < threads) {
+      finished_cv.wait_for(lock, std::chrono::milliseconds(100));
+      if (progress && finished < threads) {
+        lock.unlock();
+        progress(done.load(), static_cast<std::int64_t>(n));
+        lock.lock();
+      }
+    }
+  }
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+  if (progress) progress(static_cast<std::int64_t>(n), static_cast<std::int64_t>(n));
+  return out;
+}
+
+Interval wilson_interval(double successes, double n, double z) {
+  if (n <= 0) return {0, 1};
+  const double p = successes / n;
+  const double z2 = z * z;
+  const double denominator = 1 + z2 / n;
+  const double centre = (p + z2 / (2 * n)) / denominator;
+  const double half = z / denominator * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+Stats compute_stats(const Experiment& e, const std::vector<GameRecord>& records, const std::string& slice) {
+  Stats st;
+  st.experiment = e;
+  st.slice = slice;
+  st.recorded = static_cast<std::int64_t>(records.size());
+  const auto k = static_cast<std::size_t>(e.seats);
+  st.settings.resize(k);
+  st.seats.resize(k);
+  std::map<std::string, int> name_count, name_seen;
+  for (const auto& name : e.players) ++name_count[name];
+  for (std::size_t j = 0; j < k; ++j) {
+    const std::string& name = e.players[j];
+    st.settings[j].label = name_count[name] > 1 ? fmt::format("{} #{}", name, ++name_seen[name]) : name;
+  }
+  std::vector<std::int64_t> win_units(k), seat_win_units(k), place_sum(k);
+  std::vector<std::vector<std::int64_t>> seat_scores(k);
+  bool complete = st.recorded == e.games;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const GameRecord& r = records[i];
+    if (r.index != static_cast<std::int64_t>(i)) complete = false;
+    if (r.failed()) {
+      st.failures.push_back(r);
+      continue;
+    }
+    ++st.completed;
+    const auto firsts = std::count(r.places.begin(), r.places.end(), 1);
+    if (firsts > 1) ++st.tied;
+    for (std::size_t s = 0; s < k && s < r.places.size(); ++s) {
+      const auto j = static_cast<std::size_t>(r.seating[s]);
+      st.settings[j].scores.push_back(r.scores[s]);
+      place_sum[j] += r.places[s];
+      seat_scores[s].push_back(r.scores[s]);
+      if (r.places[s] == 1) {
+        win_units[j] += kWinUnits / firsts;
+        seat_win_units[s] += kWinUnits / firsts;
+      }
+    }
+    st.lengths.push_back(r.plies);
+  }
+  st.complete = complete;
+  const auto games = static_cast<double>(st.completed);
+  for (std::size_t j = 0; j < k; ++j) {
+    auto& s = st.settings[j];
+    s.games = st.completed;
+    s.wins = static_cast<double>(win_units[j]) / kWinUnits;
+    s.win_rate = st.completed ? s.wins / games : 0;
+    s.interval = wilson_interval(s.wins, games);
+    s.score_mean = mean_of(s.scores);
+    s.score_sd = sd_of(s.scores, s.score_mean);
+    s.place_mean = st.completed ? static_cast<double>(place_sum[j]) / games : 0;
+    auto& seat = st.seats[j];
+    seat.wins = static_cast<double>(seat_win_units[j]) / kWinUnits;
+    seat.win_rate = st.completed ? seat.wins / games : 0;
+    seat.interval = wilson_interval(seat.wins, games);
+    seat.score_mean = mean_of(seat_scores[j]);
+  }
+  st.length_mean = mean_of(st.lengths);
+  st.length_sd = sd_of(st.lengths, st.length_mean);
+  if (!st.lengths.empty()) {
+    const auto [lo, hi] = std::minmax_element(st.lengths.begin(), st.lengths.end());
+    st.length_min = *lo;
+    st.length_max = *hi;
+  }
+  return st;
+}
+
+std::string summary_text(const Stats& st) {
+  const Experiment& e = st.experiment;
+  std::string out;
+  out += fmt::format("Simulation of {} ({}): {} games, seed {}, players {}, {}\n", e.ruleset_id, e.ruleset, e.games,
+                     e.seed, join(e.players, ","),
+                     e.fixed_seats ? "fixed seats (player setting n in seat n)"
+                                   : "seats rotated (game i: setting n sits in seat n - i mod seats)");
+  if (!st.slice.empty()) out += fmt::format("Only part of it: {} — {} of {} games\n", st.slice, st.recorded, e.games);
+  out += fmt::format("{} completed games, {} failed\n\n", st.completed, st.failures.size());
+  std::size_t width = 6;
+  for (const auto& s : st.settings) width = std::max(width, s.label.size());
+  out += fmt::format("{:<{}}  {:>7}  {:>9}  {:>8}  {:>18}  {:>10}  {:>8}  {:>10}\n", "player", width, "games", "wins",
+                     "win rate", "95% CI (Wilson)", "mean score", "sd score", "mean place");
+  for (const auto& s : st.settings)
+    out += fmt::format("{:<{}}  {:>7}  {:>9.2f}  {:>8}  {:>18}  {:>10.2f}  {:>8.2f}  {:>10.3f}\n", s.label, width,
+                       s.games, s.wins, percent(s.win_rate),
+                       fmt::format("[{}, {}]", percent(s.interval.low), percent(s.interval.high)), s.score_mean,
+                       s.score_sd, s.place_mean);
+  out += fmt::format("\nWins: a first place shared by m players counts 1/m win for each; {} games ({}) had a shared "
+                     "first place.\n",
+                     st.tied, percent(st.completed ? static_cast<double>(st.tied) / static_cast<double>(st.completed) : 0));
+  out += fmt::format("Seats (whoever sits there; fair share {}):\n", percent(e.seats ? 1.0 / e.seats : 0));
+  for (std::size_t s = 0; s < st.seats.size(); ++s)
+    out += fmt::format("  seat {}: wins {} [{}, {}], mean score {:.2f}\n", s + 1, percent(st.seats[s].win_rate),
+                       percent(st.seats[s].interval.low), percent(st.seats[s].interval.high), st.seats[s].score_mean);
+  if (!st.seats.empty()) {
+    const auto& first = st.seats.front();
+    const double fair = 1.0 / e.seats;
+    out += fmt::format("First-seat advantage: {:+.2f} points of win rate over the fair share ({}: the 95% interval "
+                       "{} it)\n",
+                       100.0 * (first.win_rate - fair),
+                       first.interval.low > fair ? "an advantage" : first.interval.high < fair ? "a disadvantage" : "not significant",
+                       first.interval.low > fair || first.interval.high < fair ? "excludes" : "includes");
+  }
+  out += fmt::format("Game length: mean {:.1f} plies, sd {:.1f}, min {}, max {}\n", st.length_mean, st.length_sd,
+                     st.length_min, st.length_max);
+  if (st.failures.empty()) {
+    out += "Failed games: none\n";
+  } else {
+    out += fmt::format("Failed games: {} (not counted above); each replays with its command:\n", st.failures.size());
+    const std::size_t shown = std::min<std::size_t>(st.failures.size(), 20);
+    for (std::size_t i = 0; i < shown; ++i) {
+      const auto& r = st.failures[i];
+      out += fmt::format("  game {} (seed {}, after {} actions): {}\n    {}\n", r.index, r.seed, r.plies,
+                         first_line(r.error), reproduce_command(e, r));
+    }
+    if (shown < st.failures.size()) out += fmt::format("  ... and {} more (see --jsonl)\n", st.failures.size() - shown);
+  }
+  return out;
+}
+
+std::string experiment_json_line(const Experiment& e, int shard, int shard_count) {
+  json line = {{"type", "simulation"}, {"format", 1},         {"ruleset", e.ruleset},     {"ruleset_id", e.ruleset_id},
+               {"seats", e.seats},     {"players", e.players}, {"seed", e.seed},          {"games", e.games},
+               {"fixed_seats", e.fixed_seats}, {"max_plies", e.max_plies}, {"shard", {shard, shard_count}}};
+  return line.dump() + '\n';
+}
+
+std::string game_json_line(const Experiment& e, const GameRecord& r) {
+  std::vector<std::string> names;
+  for (int j : r.seating) names.push_back(e.players[static_cast<std::size_t>(j)]);
+  json line = {{"type", "game"},       {"index", r.index},   {"seed", r.seed},     {"seating", r.seating},
+               {"players", names},     {"scores", r.scores}, {"places", r.places}, {"plies", r.plies}};
+  if (r.failed()) line["error"] = r.error;
+  return line.dump() + '\n';
+}
+
+namespace {
+
+bool write_file(const std::string& path, const std::string& text, std::ostream& err) {
+  std::ofstream o(path, std::ios::binary);
+  o << text;
+  if (!o.flush()) {
+    err << "error: cannot write " << path << '\n';
+    return false;
+  }
+  return true;
+}
+
+/// Draws the progress bar (terminal) or a plain line every 10% / 30 s (not a terminal) on `err`.
+class ProgressPrinter {
+ public:
+  ProgressPrinter(std::ostream& err, bool bar) : err_(err), bar_(bar), start_(std::chrono::steady_clock::now()) {}
+  void operator()(std::int64_t done, std::int64_t total) {
+    const auto now = std::chrono::steady_clock::now();
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
+    const double left = rate > 0 ? static_cast<double>(total - done) / rate : NAN;
+    const double fraction = total ? static_cast<double>(done) / static_cast<double>(total) : 1;
+    if (bar_) {
+      constexpr int kWidth = 30;
+      const int filled = static_cast<int>(fraction * kWidth);
+      err_ << fmt::format("\r[{}{}] {}/{} games {:3.0f}%  {:.0f} games/s  {} left ", std::string(filled, '#'),
+                          std::string(kWidth - filled, '.'), done, total, 100 * fraction, rate, duration_text(left))
+           << std::flush;
+      if (done == total && !closed_) {
+        err_ << '\n';
+        closed_ = true;
+      }
+      return;
+    }
+    const int decile = static_cast<int>(fraction * 10);
+    if (done == total ? !closed_ : (decile > last_decile_ || now - last_line_ > std::chrono::seconds(30))) {
+      err_ << fmt::format("simulate: {}/{} games ({:.0f}%), {:.0f} games/s, {} left\n", done, total, 100 * fraction,
+                          rate, duration_text(left));
+      last_decile_ = decile;
+      last_line_ = now;
+      if (done == total) closed_ = true;
+    }
+  }
+
+ private:
+  std::ostream& err_;
+  bool bar_;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point last_line_ = start_;
+  int last_decile_ = 0;
+  bool closed_ = false;
+};
+
+}  // namespace
+
+int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
+  Experiment& e = o.experiment;
+  if (e.games < 1) return err << "error: --games must be at least 1\n", 2;
+  if (o.shard_count < 1 || o.shard < 0 || o.shard >= o.shard_count)
+    return err << fmt::format("error: --shard {}/{}: give i/N with 0 <= i < N\n", o.shard, o.shard_count), 2;
+  if (e.players.empty()) return err << "error: --players is required (e.g. --players greedy,random)\n", 2;
+  for (const auto& name : e.players)
+    if (!make_bot(name, 0))
+      return err << fmt::format("error: unknown player '{}' (simulate plays bots: random, greedy)\n", name), 2;
+  if (e.max_plies < 1) return err << "error: --max-plies must be at least 1\n", 2;
+  try {
+    LoadOptions load;
+    load.seats = static_cast<int>(e.players.size());
+    auto rules = load_rules(e.ruleset, load);
+    e.seats = rules->layout().seats;
+    e.ruleset_id = rules->id();
+  } catch (const std::exception& ex) {
+    err << "error: " << ex.what() << '\n';
+    return 2;
+  }
+  int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const auto indices = shard_indices(e.games, o.shard, o.shard_count);
+  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<std::size_t>(indices.size(), 1))));
+  const bool bar = o.progress < 0 ? isatty(STDERR_FILENO) != 0 : o.progress > 0;
+  ProgressPrinter printer(err, bar);
+  Progress progress;
+  if (o.progress != 0) progress = [&printer](std::int64_t done, std::int64_t total) { printer(done, total); };
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<GameRecord> records;
+  try {
+    records = run_games(e, indices, threads, progress);
+  } catch (const std::exception& ex) {
+    err << "error: " << ex.what() << '\n';
+    return 2;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  err << fmt::format("{} games in {:.2f} s ({:.1f} games/s) on {} thread{}\n", records.size(), seconds,
+                     seconds > 0 ? static_cast<double>(records.size()) / seconds : 0.0, threads, threads == 1 ? "" : "s");
+  const std::string slice = o.shard_count > 1 ? fmt::format("shard {}/{}", o.shard, o.shard_count) : std::string();
+  const Stats st = compute_stats(e, records, slice);
+  out << summary_text(st);
+  if (!o.jsonl.empty()) {
+    std::string text = experiment_json_line(e, o.shard, o.shard_count);
+    for (const auto& r : records) text += game_json_line(e, r);
+    if (!write_file(o.jsonl, text, err)) return 2;
+  }
+  if (!o.report.empty() && !write_file(o.report, html_report(st), err)) return 2;
+  return st.failures.empty() ? 0 : 1;
+}
+
+int merge_command(const std::vector<std::string>& files, const std::string& report, std::ostream& out,
+                  std::ostream& err) {
+  std::optional<Experiment> experiment;
+  std::string first_file;
+  std::map<std::int64_t, GameRecord> games;
+  std::set<std::pair<int, int>> shards;
+  for (const auto& file : files) {
+    std::ifstream in(file);
+    if (!in) return err << "error: cannot open " << file << '\n', 2;
+    std::string text;
+    int number = 0;
+    bool have_header = false;
+    while (std::getline(in, text)) {
+      ++number;
+      if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+      const std::string at = fmt::format("{}:{}: ", file, number);
+      try {
+        const json line = json::parse(text);
+        const std::string type = line.at("type").get<std::string>();
+        if (type == "simulation") {
+          if (have_header) return err << "error: " << at << "a second header\n", 2;
+          have_header = true;
+          Experiment e;
+          e.ruleset = line.at("ruleset").get<std::string>();
+          e.ruleset_id = line.at("ruleset_id").get<std::string>();
+          e.seats = line.at("seats").get<int>();
+          e.players = line.at("players").get<std::vector<std::string>>();
+          e.seed = line.at("seed").get<std::uint64_t>();
+          e.games = line.at("games").get<std::int64_t>();
+          e.fixed_seats = line.at("fixed_seats").get<bool>();
+          e.max_plies = line.at("max_plies").get<std::int64_t>();
+          if (e.seats < 1 || e.seats > kMaxSeats || e.players.size() != static_cast<std::size_t>(e.seats))
+            return err << "error: " << at << "seats and players do not match\n", 2;
+          const auto shard = line.at("shard").get<std::pair<int, int>>();
+          if (!shards.insert(shard).second)
+            return err << "error: " << at << fmt::format("shard {}/{} is given twice\n", shard.first, shard.second), 2;
+          if (!experiment) {
+            experiment = e;
+            first_file = file;
+          } else if (!(*experiment == e)) {
+            return err << "error: " << at << "another experiment than " << first_file
+                       << " (ruleset, players, seed, games, seats and max-plies must all be equal)\n",
+                   2;
+          }
+        } else if (type == "game") {
+          if (!have_header) return err << "error: " << at << "a game before the simulation header\n", 2;
+          GameRecord r;
+          r.index = line.at("index").get<std::int64_t>();
+          r.seed = line.at("seed").get<std::uint64_t>();
+          r.seating = line.at("seating").get<std::vector<int>>();
+          r.scores = line.at("scores").get<std::vector<std::int64_t>>();
+          r.places = line.at("places").get<std::vector<int>>();
+          r.plies = line.at("plies").get<std::int64_t>();
+          r.error = line.value("error", std::string());
+          if (r.index < 0 || r.index >= experiment->games)
+            return err << "error: " << at << fmt::format("game index {} is outside the experiment\n", r.index), 2;
+          if (r.seating != seating_of(*experiment, r.index) || r.seed != game_seed(*experiment, r.index))
+            return err << "error: " << at << "the game's seed or seating does not belong to this experiment\n", 2;
+          if (!r.failed() && (r.scores.size() != static_cast<std::size_t>(experiment->seats) ||
+                              r.places.size() != static_cast<std::size_t>(experiment->seats)))
+            return err << "error: " << at << "scores and places need one entry per seat\n", 2;
+          if (!games.emplace(r.index, std::move(r)).second)
+            return err << "error: " << at << "game " << line.at("index").get<std::int64_t>() << " appears twice\n", 2;
+        } else {
+          return err << "error: " << at << "unknown line type '" << type << "'\n", 2;
+        }
+      } catch (const json::exception& ex) {
+        return err << "error: " << at << "not a simulate --jsonl line (" << ex.what() << ")\n", 2;
+      }
+    }
+    if (!have_header) return err << "error: " << file << ": no simulation header\n", 2;
+  }
+  if (!experiment) return err << "error: no files\n", 2;
+  std::vector<GameRecord> records;
+  records.reserve(games.size());
+  for (auto& [index, r] : games) records.push_back(std::move(r));
+  const bool complete = static_cast<std::int64_t>(records.size()) == experiment->games;
+  std::string slice;
+  if (!complete) {
+    slice = fmt::format("a merge of {} file(s) missing {} games", files.size(),
+                        experiment->games - static_cast<std::int64_t>(records.size()));
+    err << fmt::format("warning: {} of the experiment's {} games are missing (a shard not merged?)\n",
+                       experiment->games - static_cast<std::int64_t>(records.size()), experiment->games);
+  }
+  const Stats st = compute_stats(*experiment, records, slice);
+  out << summary_text(st);
+  if (!report.empty() && !write_file(report, html_report(st), err)) return 2;
+  return complete && st.failures.empty() ? 0 : 1;
+}
+
+}  // namespace hr

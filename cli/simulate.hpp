@@ -1,0 +1,136 @@
+// simulate.hpp — `houserules simulate` and `houserules merge`: many bot games of one ruleset, on several
+// threads, with a summary of how each player setting fares (docs/simulation.md).
+//
+// Reproducibility: game i (0-based) of an experiment with seed S is played with seed derive_seed(S, i) — the
+// same deal and the same bots' choices as `houserules play <ruleset> --players <seat order> --seed
+// derive_seed(S, i)` — and seat rotation i mod k (k = seats), so its result depends on (S, i) only: never on
+// the thread that played it, on the thread count, or on the shard. Summaries are computed from the games in
+// index order, so an unsharded run and the merge of its shards print the same summary, byte for byte.
+//
+// JSON Lines written by --jsonl (and read by merge):
+//   {"type":"simulation","format":1,"ruleset":"lost-cities","ruleset_id":"lost-cities","seats":2,
+//    "players":["greedy","random"],"seed":1,"games":10000,"fixed_seats":false,"max_plies":100000,"shard":[0,1]}
+//   {"type":"game","index":0,"seed":123...,"seating":[0,1],"players":["greedy","random"],"scores":[40,-12],
+//    "places":[1,2],"plies":612}          (+ "error":"..." for a failed game, whose scores/places are empty)
+// `seating[s]` is the player setting (index into the header's players) in seat s+1; `players` the same by name.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "rules.hpp"
+
+namespace hr {
+
+/// What identifies an experiment: two runs (or shards) with equal experiments play the same games.
+struct Experiment {
+  std::string ruleset;               ///< as given on the command line (id, id/variant or path)
+  std::string ruleset_id;            ///< Rules::id() of the loaded rules
+  int seats = 0;
+  std::vector<std::string> players;  ///< the player settings, one per seat (bot names)
+  std::uint64_t seed = 1;
+  std::int64_t games = 0;
+  bool fixed_seats = false;          ///< no rotation: setting s always sits in seat s+1
+  std::int64_t max_plies = 100000;   ///< a game longer than this fails
+  bool operator==(const Experiment&) const = default;
+};
+
+/// The outcome of one game.
+struct GameRecord {
+  std::int64_t index = 0;
+  std::uint64_t seed = 0;
+  std::vector<int> seating;                ///< seat s (0-based) -> player setting index
+  std::vector<std::int64_t> scores;        ///< match score per seat (empty if failed)
+  std::vector<int> places;                 ///< place per seat, 1 = first, ties share (empty if failed)
+  std::int64_t plies = 0;
+  std::string error;                       ///< non-empty: the game failed (a rules error, no legal action...)
+  bool failed() const { return !error.empty(); }
+  bool operator==(const GameRecord&) const = default;
+};
+
+/// The player setting in each seat of game `index` (rotated by index unless fixed_seats).
+std::vector<int> seating_of(const Experiment& experiment, std::int64_t index);
+/// The seed of game `index`: derive_seed(experiment.seed, index).
+std::uint64_t game_seed(const Experiment& experiment, std::int64_t index);
+/// Plays game `index` with `rules` (loaded for experiment.seats). Never throws for a game that fails: the
+/// record carries the error.
+GameRecord play_game(Rules& rules, const Experiment& experiment, std::int64_t index);
+/// The command that replays game `record` (`houserules play ... --seed ...`).
+std::string reproduce_command(const Experiment& experiment, const GameRecord& record);
+
+/// The game indices of shard `shard` of `count` (0-based): shard, shard + count, shard + 2 count, ...
+std::vector<std::int64_t> shard_indices(std::int64_t games, int shard, int count);
+
+/// Called from the coordinating thread about every 100 ms (and once at the end) with games done so far.
+using Progress = std::function<void(std::int64_t done, std::int64_t total)>;
+/// Plays the games `indices` on `threads` threads (each loads its own rules with load_rules(ruleset, seats)),
+/// returning the records in the order of `indices`. Throws LoadError if the rules cannot be loaded.
+std::vector<GameRecord> run_games(const Experiment& experiment, const std::vector<std::int64_t>& indices, int threads,
+                                  const Progress& progress = {});
+
+/// A 95% (by default) Wilson score interval for `successes` of `n` trials (successes may be fractional: shared
+/// wins). Returns {0, 1} for n = 0.
+struct Interval {
+  double low = 0, high = 1;
+};
+Interval wilson_interval(double successes, double n, double z = 1.959963984540054);
+
+/// Everything the summary and the report show, from the records in index order.
+struct Stats {
+  struct Setting {
+    std::string label;          ///< the bot name, with "#n" when two settings share a name
+    std::int64_t games = 0;     ///< completed games (every completed game includes every setting once)
+    double wins = 0;            ///< a first place shared by m seats counts 1/m
+    double win_rate = 0;
+    Interval interval;
+    double score_mean = 0, score_sd = 0, place_mean = 0;
+    std::vector<std::int64_t> scores;  ///< every score, in game order (for histograms)
+  };
+  struct Seat {
+    double wins = 0, win_rate = 0, score_mean = 0;
+    Interval interval;
+  };
+  Experiment experiment;
+  std::int64_t recorded = 0;    ///< games in the records (all of them, or a shard's, or a partial merge's)
+  std::int64_t completed = 0;
+  std::int64_t tied = 0;        ///< completed games whose first place is shared
+  bool complete = false;        ///< the records are exactly the games 0..games-1
+  std::string slice;            ///< "" for a complete run; else what the records are ("shard 1/4", ...)
+  std::vector<Setting> settings;
+  std::vector<Seat> seats;
+  double length_mean = 0, length_sd = 0;
+  std::int64_t length_min = 0, length_max = 0;
+  std::vector<std::int64_t> lengths;  ///< plies of every completed game, in game order
+  std::vector<GameRecord> failures;
+};
+Stats compute_stats(const Experiment& experiment, const std::vector<GameRecord>& records, const std::string& slice = {});
+/// The summary table (docs/simulation.md explains each figure). Depends only on the experiment and records.
+std::string summary_text(const Stats& stats);
+/// A self-contained HTML page (inline SVG and CSS, no external assets): the summary table, win rates with
+/// their intervals, score histograms per player setting, the game-length distribution.
+std::string html_report(const Stats& stats);
+
+/// JSON Lines (format in the header comment).
+std::string experiment_json_line(const Experiment& experiment, int shard, int shard_count);
+std::string game_json_line(const Experiment& experiment, const GameRecord& record);
+
+struct SimulateOptions {
+  Experiment experiment;     ///< ruleset, players, seed, games, fixed_seats, max_plies (seats/id filled in)
+  int threads = 0;           ///< 0 = every core
+  std::string jsonl;         ///< file for one line per game
+  std::string report;        ///< HTML report file
+  int shard = 0, shard_count = 1;
+  int progress = -1;         ///< -1: a bar when stderr is a terminal, plain lines otherwise; 0: none; 1: bar
+};
+/// `houserules simulate`: the summary to `out`, progress and timing to `err`. Returns 0, 1 if a game
+/// failed, 2 for bad options or a ruleset that cannot be loaded.
+int simulate_command(SimulateOptions options, std::ostream& out, std::ostream& err);
+/// `houserules merge`: combines JSONL files of shards of one experiment into its summary (and report).
+/// Returns 0, 1 if a game failed or games are missing, 2 for unreadable or mismatched files.
+int merge_command(const std::vector<std::string>& files, const std::string& report, std::ostream& out,
+                  std::ostream& err);
+
+}  // namespace hr

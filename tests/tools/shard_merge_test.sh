@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# shard_merge_test.sh HOUSERULES
+# `houserules simulate` gives the same summary on 1 and 2 threads, and `--shard 0/2` + `--shard 1/2` (each on
+# any thread count) merged with `houserules merge` give exactly the summary of the unsharded run (compared
+# byte for byte) and exactly its game lines.
+set -uo pipefail
+hr=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+args=(lost-cities --games 40 --players greedy,random --seed 11 --no-progress)
+
+"$hr" simulate "${args[@]}" --threads 2 --jsonl "$tmp/full.jsonl" > "$tmp/full.txt" || fail "simulate failed"
+cat "$tmp/full.txt"
+"$hr" simulate "${args[@]}" --threads 1 > "$tmp/one-thread.txt" || fail "simulate --threads 1 failed"
+cmp "$tmp/full.txt" "$tmp/one-thread.txt" || fail "1 and 2 threads give different summaries"
+
+"$hr" simulate "${args[@]}" --shard 0/2 --threads 1 --jsonl "$tmp/shard0.jsonl" > "$tmp/shard0.txt" || fail "shard 0/2"
+"$hr" simulate "${args[@]}" --shard 1/2 --threads 2 --jsonl "$tmp/shard1.jsonl" > "$tmp/shard1.txt" || fail "shard 1/2"
+grep -q "shard 0/2" "$tmp/shard0.txt" || fail "a shard's summary does not say it is a shard"
+"$hr" merge "$tmp/shard1.jsonl" "$tmp/shard0.jsonl" > "$tmp/merged.txt" || fail "merge failed"
+diff "$tmp/full.txt" "$tmp/merged.txt" || fail "the merged summary differs from the unsharded one"
+diff <(grep '"type":"game"' "$tmp/full.jsonl" | sort) <(cat "$tmp/shard0.jsonl" "$tmp/shard1.jsonl" | grep '"type":"game"' | sort) ||
+  fail "the shards' game lines differ from the unsharded run's"
+"$hr" merge "$tmp/shard0.jsonl" > /dev/null 2>&1 && fail "merging one shard of two should exit non-zero"
+echo "OK: 2 shards merged == unsharded, byte for byte"
