@@ -82,6 +82,8 @@ void Layout::finalize() {
   components_by_name_.clear();
   for (std::size_t c = 0; c < components.size(); ++c)
     components_by_name_[components[c].name].push_back(static_cast<ComponentId>(c));
+  name_class_.resize(components.size());
+  for (std::size_t c = 0; c < components.size(); ++c) name_class_[c] = components_by_name_[components[c].name].front();
   counter_offset_.clear();
   counter_slots_ = 0;
   for (const auto& def : counters) {

@@ -100,6 +100,8 @@ class Layout {
   const ZoneId* find_zone(std::string_view name) const;
   int counter_index(std::string_view name) const;  ///< throws LayoutError
   int track_index(std::string_view name) const;    ///< throws LayoutError
+  /// The lowest id of the components named like c (copies share a name): equal for copies, else different.
+  ComponentId name_class(ComponentId c) const { return name_class_[c]; }
   /// Every component id whose name is `name`, ascending (copies share names). Empty if none.
   const std::vector<ComponentId>& components_named(std::string_view name) const;
   ZoneId box() const { return box_; }
@@ -119,6 +121,7 @@ class Layout {
  private:
   std::unordered_map<std::string, ZoneId> zone_by_name_;
   std::unordered_map<std::string, std::vector<ComponentId>> components_by_name_;
+  std::vector<ComponentId> name_class_;
   std::vector<std::uint8_t> grant_;
   std::vector<int> counter_offset_;
   int counter_slots_ = 0;

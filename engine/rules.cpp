@@ -47,6 +47,24 @@ void Rules::apply(GameState& state, Action action) {
   }
 }
 
+std::int64_t Rules::random_playout(GameState& state, Rng& rng, std::int64_t max_plies) {
+  const GameState start = state;
+  std::int64_t plies = 0;
+  try {
+    while (!state.over() && plies < max_plies) {
+      legal_actions(state, scratch_);
+      if (scratch_.empty())
+        throw RulesError("seat " + std::to_string(state.to_move()) + " has no legal action but the game is not over");
+      apply(state, scratch_[rng.below(scratch_.size())]);
+      ++plies;
+    }
+  } catch (...) {
+    state = start;
+    throw;
+  }
+  return plies;
+}
+
 void Rules::apply_checked(GameState& state, Action action) {
   legal_actions(state, scratch_);
   if (std::find(scratch_.begin(), scratch_.end(), action) == scratch_.end()) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "layout.hpp"
+#include "rng.hpp"
 #include "state.hpp"
 
 namespace hr {
@@ -57,6 +58,14 @@ class Rules {
   /// As apply, but first checks that `action` is legal; throws IllegalAction (state unchanged) if not.
   void apply_checked(GameState& state, Action action);
 
+  /// Plays uniformly random legal actions from `state` until the game is over or `max_plies` actions have
+  /// been played; returns the number played. Action i is legal[rng.below(legal.size())] of the legal actions
+  /// in the ruleset's order, so every implementation plays the same game for the same state and rng (the
+  /// generic loop here; ScriptedRules runs it inside the Lua VM). Used by benchmarks and search rollouts.
+  /// Throws RulesError (state as it was at the start of the playout) if a hook fails or a seat has no legal
+  /// action while the game is not over.
+  virtual std::int64_t random_playout(GameState& state, Rng& rng, std::int64_t max_plies);
+
   /// The stable text form of `action` in the ruleset's notation ("play Y7", "draw deck").
   virtual std::string action_text(const GameState& state, Action action) = 0;
   /// The legal action whose text is `text` (surrounding blanks ignored, case-insensitive), if any.
@@ -83,8 +92,10 @@ class Rules {
   virtual void generate_actions(const GameState& state, std::vector<Action>& out) = 0;
   virtual void do_apply(GameState& state, Action action) = 0;
 
- private:
+  /// If the rules asked for the end of the round: scores it, adds it up, starts the next round or ends the match.
   void finish_round_if_requested(GameState& state);
+
+ private:
   GameState backup_;               // reused for rollback: assignment keeps its buffers
   std::vector<Action> scratch_;    // reused by apply_checked
 };

@@ -26,6 +26,10 @@ struct ScriptedRules::Impl {
   int zone_names_ref = LUA_NOREF;  // name -> zone number
   int game_methods_ref = LUA_NOREF; // the game's methods (also houserules.game)
   int api_ref = LUA_NOREF;          // the real houserules table behind its read-only proxy
+  int rules_ref = LUA_NOREF;        // the final rules table (after the variants)
+  int playout_ref = LUA_NOREF;      // the internal random-playout driver (ScriptedRules::random_playout)
+  Rng* playout_rng = nullptr;       // the RNG the driver picks actions with
+  std::vector<std::vector<ZoneId>> zone_groups;  // declare{groups=...}: constant lists of zones, 1-based ids
   int actions_out_ref = LUA_NOREF; // the reused, presized list passed to the actions hook
   int hook_setup = LUA_NOREF, hook_start_round = LUA_NOREF, hook_actions = LUA_NOREF, hook_apply = LUA_NOREF,
       hook_action_text = LUA_NOREF, hook_score = LUA_NOREF, hook_describe = LUA_NOREF, hook_explain = LUA_NOREF,
@@ -34,6 +38,8 @@ struct ScriptedRules::Impl {
   static Impl& from(lua_State* L) { return *static_cast<Impl*>(Sandbox::from(L)->owner); }
 };
 
+/// Compiles the internal random-playout driver (a Lua function) and stores its ref in `impl`.
+void create_playout_driver(lua_State* L, ScriptedRules::Impl& impl);
 /// Creates the table of the game's methods (stores its ref in `impl`).
 void create_game_methods(lua_State* L, ScriptedRules::Impl& impl);
 /// Creates the one `game` userdata, whose metatable's __index is the methods table; stores refs in `impl`.

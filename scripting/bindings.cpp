@@ -3,10 +3,12 @@
 //
 // Numbering in Lua is 1-based: components 1..N, zones 1..Z, seats 1..S, tracks 1..T, figures 1..F.
 // A zone may be given by number or by name. Every C function converts kernel exceptions to Lua errors.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
 #include "binding_context.hpp"
+#include "ruleset.hpp"
 
 namespace hr {
 
@@ -154,49 +156,89 @@ GAME_METHOD(card) {
   else push_component(L, cards[static_cast<std::size_t>(i - 1)]);
   return 1;
 }
+// game:cards(zone [, into [, distinct]]) -> list, count: the cards bottom to top; fills `into` when given.
+// With `distinct` true, only the first copy of each card name (copies are one action: docs/writing-rules.md).
 GAME_METHOD(cards) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const auto cards = s.cards(zone_arg(L, impl, 2));
-  const auto n = static_cast<lua_Integer>(cards.size());
+  const bool distinct = lua_toboolean(L, 4);
   if (lua_istable(L, 3)) {
     lua_settop(L, 3);  // fill the caller's list: entries past the count are left as they were
   } else {
-    lua_createtable(L, static_cast<int>(n), 0);
+    lua_settop(L, 2);
+    lua_createtable(L, static_cast<int>(cards.size()), 0);
   }
-  for (lua_Integer i = 0; i < n; ++i) {
-    push_component(L, cards[static_cast<std::size_t>(i)]);
-    lua_rawseti(L, -2, i + 1);
+  lua_Integer n = 0;
+  const Layout& layout = *impl.layout;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const ComponentId c = cards[i];
+    if (distinct && c < kUnknownComponent) {
+      bool copy = false;
+      for (std::size_t j = 0; j < i && !copy; ++j)
+        copy = cards[j] < kUnknownComponent && layout.name_class(cards[j]) == layout.name_class(c);
+      if (copy) continue;
+    }
+    push_component(L, c);
+    lua_rawseti(L, -2, ++n);
   }
   lua_pushinteger(L, n);
   return 2;
 }
 /// Shared body of game:tops and game:sizes: for each zone of the list at arg 2, into[i] = read(zone);
 /// returns `into` (arg 3, or a new list) and the count.
+/// Shared body of game:tops and game:sizes. Arg 2 is a zone group (a number from declare{groups=...},
+/// resolved once at load: the fast form) or a list of zones; arg 3 an optional list to fill. For each zone
+/// i, read(state, zone) pushes one value and it is stored as into[i]. Returns `into` and the count.
 template <class Read>
 int each_zone(lua_State* L, Read&& read) {
   IMPL;
   const GameState& s = state_arg(L, impl);
+  const bool fill = lua_istable(L, 3);
+  if (lua_type(L, 2) == LUA_TNUMBER) {
+    const lua_Integer g = lua_tointeger(L, 2);
+    if (g < 1 || g > static_cast<lua_Integer>(impl.zone_groups.size())) luaL_error(L, "no zone group number %d", static_cast<int>(g));
+    const auto& zones = impl.zone_groups[static_cast<std::size_t>(g - 1)];
+    if (fill) lua_pushvalue(L, 3);
+    else lua_createtable(L, static_cast<int>(zones.size()), 0);
+    const int into = lua_gettop(L);
+    for (std::size_t i = 0; i < zones.size(); ++i) {
+      read(s, zones[i]);
+      lua_rawseti(L, into, static_cast<lua_Integer>(i + 1));
+    }
+    lua_pushinteger(L, static_cast<lua_Integer>(zones.size()));
+    return 2;
+  }
   luaL_checktype(L, 2, LUA_TTABLE);
   const auto n = static_cast<lua_Integer>(luaL_len(L, 2));
-  if (lua_istable(L, 3)) lua_settop(L, 3);
+  if (fill) lua_pushvalue(L, 3);
   else lua_createtable(L, static_cast<int>(n), 0);
+  const int into = lua_gettop(L);
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_geti(L, 2, i);
     const ZoneId z = zone_arg(L, impl, -1);
     lua_pop(L, 1);
     read(s, z);
-    lua_rawseti(L, -2, i);
+    lua_rawseti(L, into, i);
   }
   lua_pushinteger(L, n);
   return 2;
 }
-// game:tops(zones [, into]) -> list, count: the top card of each zone (false for an empty zone)
+// game:tops(zones [, into [, map, empty]]) -> list, count: the top card of each zone (false when empty).
+// With `map` (a list indexed by card number), map[top] instead of the card, and `empty` for an empty zone:
+// e.g. the value of each expedition's last card in one call.
 GAME_METHOD(tops) {
-  return each_zone(L, [L](const GameState& s, ZoneId z) {
+  const bool mapped = lua_istable(L, 4);
+  return each_zone(L, [L, mapped](const GameState& s, ZoneId z) {
     const ComponentId c = s.top(z);
-    if (c == kNoComponent) lua_pushboolean(L, 0);
-    else push_component(L, c);
+    if (c == kNoComponent) {
+      if (mapped) lua_pushvalue(L, 5);
+      else lua_pushboolean(L, 0);
+    } else if (mapped) {
+      lua_geti(L, 4, c == kUnknownComponent ? 0 : c + 1);
+    } else {
+      push_component(L, c);
+    }
   });
 }
 // game:sizes(zones [, into]) -> list, count: the number of cards of each zone
@@ -528,6 +570,29 @@ int houserules_declare(lua_State* L) {
     figure.owner = static_cast<int>(luaL_optinteger(L, -1, 0));
     layout.figures.push_back(std::move(figure));
   });
+  // groups = { name = {zone names or numbers...} }: constant zone lists for game:tops / game:sizes
+  lua_newtable(L);
+  const int groups = lua_gettop(L);
+  std::vector<std::pair<std::string, std::vector<std::string>>> group_specs;
+  if (lua_getfield(L, 1, "groups") != LUA_TNIL) {
+    luaL_checktype(L, -1, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1))
+        luaL_error(L, "houserules.declare: groups must map names to lists of zones");
+      std::vector<std::string> names;
+      const auto n = static_cast<int>(luaL_len(L, -1));
+      for (int i = 1; i <= n; ++i) {
+        lua_geti(L, -1, i);
+        if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "houserules.declare: group '%s' must list zone names", lua_tostring(L, -3));
+        names.emplace_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
+      }
+      group_specs.emplace_back(lua_tostring(L, -2), std::move(names));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
   if (lua_getfield(L, 1, "rounds") != LUA_TNIL) layout.rounds = static_cast<int>(luaL_checkinteger(L, -1));
   lua_pop(L, 1);
   if (lua_getfield(L, 1, "teams") != LUA_TNIL) {
@@ -549,6 +614,18 @@ int houserules_declare(lua_State* L) {
     return {};
   }();
   if (!problem.empty()) return luaL_error(L, "houserules.declare: %s", problem.c_str());
+  std::sort(group_specs.begin(), group_specs.end());  // group numbers in name order: deterministic
+  for (const auto& [name, zone_names] : group_specs) {
+    std::vector<ZoneId> zones;
+    for (const auto& zone : zone_names) {
+      const ZoneId* z = layout.find_zone(zone);
+      if (!z) return luaL_error(L, "houserules.declare: group '%s' names an unknown zone '%s'", name.c_str(), zone.c_str());
+      zones.push_back(*z);
+    }
+    impl.zone_groups.push_back(std::move(zones));
+    lua_pushinteger(L, static_cast<lua_Integer>(impl.zone_groups.size()));
+    lua_setfield(L, groups, name.c_str());
+  }
   impl.declared = true;
   // The result: { components = records, zones = name -> number, zone_names = number -> name }
   lua_createtable(L, 0, 3);
@@ -568,10 +645,12 @@ int houserules_declare(lua_State* L) {
   lua_pushvalue(L, -1);
   impl.zone_names_ref = luaL_ref(L, LUA_REGISTRYINDEX);  // the game methods' upvalue
   lua_setfield(L, result, "zones");
+  lua_pushvalue(L, groups);
+  lua_setfield(L, result, "groups");
   Sandbox::from(L)->make_read_only(2);
   // Also houserules.components, .zones and .zone_names, for variant scripts and modules.
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl.api_ref);
-  for (const char* field : {"components", "zones", "zone_names"}) {
+  for (const char* field : {"components", "zones", "zone_names", "groups"}) {
     lua_getfield(L, -2, field);
     lua_setfield(L, -2, field);
   }
@@ -580,6 +659,61 @@ int houserules_declare(lua_State* L) {
 }
 
 }  // namespace
+
+// ---- the random-playout driver (internal: not reachable from scripts) ----
+
+// pick(n) -> a uniformly random integer in 1..n from the playout RNG (Rules::random_playout's draw).
+int playout_pick(lua_State* L) {
+  IMPL;
+  const lua_Integer n = luaL_checkinteger(L, 1);
+  lua_pushinteger(L, static_cast<lua_Integer>(impl.playout_rng->below(static_cast<std::uint64_t>(n))) + 1);
+  return 1;
+}
+
+// step(game) -> true when the action just applied ended the round or the game: counts the ply, as
+// Rules::apply does.
+int playout_step(lua_State* L) {
+  IMPL;
+  GameState& s = *impl.binding->state;
+  s.count_ply();
+  lua_pushboolean(L, s.round_end_requested() || s.over());
+  return 1;
+}
+
+// Plays random legal actions until the round must end (returns plies, true), `limit` plies were played
+// (plies, true) or no action is legal (plies, false). Lua-to-Lua calls cost a fraction of a protected call
+// from C++, and only the chosen action is read.
+const char* const kPlayoutDriver = R"lua(
+local pick, step, mtype = ...
+return function(rules, game, out, limit)
+  local actions, apply = rules.actions, rules.apply
+  local plies = 0
+  while plies < limit do
+    local list, n = out, actions(game, out)
+    if mtype(n) ~= "integer" then
+      if type(n) ~= "table" then error("hook 'actions' must return a count or a list of actions", 0) end
+      list, n = n, #n
+    end
+    if n == 0 then return plies, false end
+    apply(game, list[pick(n)])
+    plies = plies + 1
+    if step(game) then return plies, true end
+  end
+  return plies, true
+end
+)lua";
+
+void create_playout_driver(lua_State* L, Impl& impl) {
+  if (luaL_loadbufferx(L, kPlayoutDriver, std::strlen(kPlayoutDriver), "=(random playout)", "t") != LUA_OK)
+    throw LoadError(std::string("internal: ") + lua_tostring(L, -1));
+  lua_pushcfunction(L, playout_pick);
+  lua_pushcfunction(L, playout_step);
+  lua_getglobal(L, "math");
+  lua_getfield(L, -1, "type");
+  lua_remove(L, -2);
+  lua_call(L, 3, 1);
+  impl.playout_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
 
 void create_game_methods(lua_State* L, Impl& impl) {
   lua_createtable(L, 0, static_cast<int>(sizeof game_methods / sizeof game_methods[0]));

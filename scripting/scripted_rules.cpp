@@ -170,8 +170,9 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   hook("invariants", impl.hook_invariants, false);
   if (!missing.empty())
     throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
-  lua_pop(L, 1);
+  impl.rules_ref = luaL_ref(L, LUA_REGISTRYINDEX);  // pops the rules table
   create_game_binding(L, impl);
+  create_playout_driver(L, impl);
   lua_createtable(L, 256, 0);
   impl.actions_out_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   impl.sandbox.freeze();
@@ -310,6 +311,37 @@ std::string ScriptedRules::explain_illegal(const GameState& state, std::string_v
   std::string reason = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
   lua_pop(L, 1);
   return reason.empty() ? Rules::explain_illegal(state, text) : reason;
+}
+
+std::int64_t ScriptedRules::random_playout(GameState& state, Rng& rng, std::int64_t max_plies) {
+  lua_State* L = impl_->sandbox.lua();
+  const GameState start = state;
+  std::int64_t plies = 0;
+  try {
+    while (!state.over() && plies < max_plies) {
+      bool ended = false;
+      {
+        Binding bound(*impl_, state, true, "random playout");
+        impl_->playout_rng = &rng;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->playout_ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->rules_ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->game_ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->actions_out_ref);
+        lua_pushinteger(L, max_plies - plies);
+        impl_->sandbox.call("random playout (hooks 'actions' and 'apply')", 4, 2);
+        plies += lua_tointeger(L, -2);
+        ended = lua_toboolean(L, -1);
+        lua_pop(L, 2);
+      }
+      if (!ended)
+        throw RulesError("seat " + std::to_string(state.to_move()) + " has no legal action but the game is not over");
+      finish_round_if_requested(state);
+    }
+  } catch (...) {
+    state = start;
+    throw;
+  }
+  return plies;
 }
 
 std::string ScriptedRules::invariant_violation(const GameState& state) {

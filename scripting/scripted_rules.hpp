@@ -46,6 +46,9 @@ class ScriptedRules final : public Rules {
   std::string explain_illegal(const GameState& state, std::string_view text) override;
   std::vector<int> ranks(const GameState& state) override;
   std::string invariant_violation(const GameState& state) override;
+  /// As Rules::random_playout (the same games), run inside the Lua VM: one protected call per round instead
+  /// of two per action, and only the chosen action is read back.
+  std::int64_t random_playout(GameState& state, Rng& rng, std::int64_t max_plies) override;
 
  protected:
   void setup(GameState& state) override;

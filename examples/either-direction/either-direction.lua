@@ -18,10 +18,10 @@ local Z = hr.zones
 local G = hr.game
 local parent_actions, parent_explain, parent_describe = rules.actions, rules.explain, rules.describe
 
--- Constants of the base ruleset (rulesets/lost-cities/rules.lua, header comment and "phases"): the
--- phases of a turn and the code of a play in a last turn (a play in a normal turn is the card number).
-local DRAW <const>, LAST_TURN <const> = 1, 2
-local LAST_TURN_PLAY_BASE <const> = 400
+-- The base ruleset's encoding (rules.constants): the phases of a turn (the draw phase is DRAW, or DRAW + k
+-- after a discard) and the code of a play in a last turn (a play in a normal turn is the card number).
+local K = rules.constants
+local DRAW, LAST_TURN, LAST_TURN_PLAY_BASE = K.DRAW, K.LAST_TURN, K.LAST_TURN_PLAY_BASE
 
 local SEATS, COLOURS, NCOLOURS, NCARDS = hr.seats, P.colours, #P.colours, #CARD
 local COLOUR, VALUE, NAME, WAGER = {}, {}, {}, {}
@@ -70,7 +70,7 @@ end
 function rules.actions(game, out)
   local n = parent_actions(game, out)
   local phase = phase_of(game)
-  if phase == DRAW then return n end
+  if phase >= DRAW then return n end
   local seat = to_move_of(game)
   local columns = COLUMNS[seat]
   for k = 1, NCOLOURS do dirs[k], lasts[k], counts[k] = column_state(game, columns[k]) end
@@ -105,7 +105,7 @@ end
 --- explained by the parent (higher on a rising column, wagers, discards, draws).
 function rules.explain(game, text)
   local object = string.match(string.lower(text), "^%s*play%s+(%S+)%s*$")
-  if object and phase_of(game) ~= DRAW then
+  if object and phase_of(game) < DRAW then
     local seat = to_move_of(game)
     for _, c in ipairs(game:cards(HAND[seat])) do
       if not WAGER[c] and string.lower(NAME[c]) == object then
@@ -151,7 +151,7 @@ function rules.invariants(game)
   if game:phase() == LAST_TURN then return nil end
   for s = 1, SEATS do
     local expected = P.hand_size
-    if s == game:to_move() and game:phase() == DRAW then expected = P.hand_size - 1 end
+    if s == game:to_move() and game:phase() >= DRAW then expected = P.hand_size - 1 end
     if game:size(HAND[s]) ~= expected then
       return "seat " .. s .. " holds " .. game:size(HAND[s]) .. " cards, expected " .. expected
     end

@@ -50,6 +50,16 @@ else
   end
 end
 
+-- Zone groups (constant lists the kernel resolves once, for game:tops and game:sizes): each seat's
+-- columns, and the places a draw may take from (the deck, then the discard piles in colour order).
+local GROUPS = { draw_sources = { "deck" } }
+for k = 1, NCOLOURS do GROUPS.draw_sources[k + 1] = "discard." .. COLOURS[k] end
+for o = 1, #COLUMN_OWNERS do
+  local group = {}
+  for k = 1, NCOLOURS do group[k] = "expedition." .. COLUMN_OWNERS[o] .. "." .. COLOURS[k] end
+  GROUPS["columns." .. COLUMN_OWNERS[o]] = group
+end
+
 local zone_list = { { name = "deck", visibility = "hidden" } }
 for s = 1, SEATS do zone_list[#zone_list + 1] = { name = "hand." .. s, owner = s, visibility = "owner" } end
 for o = 1, #COLUMN_OWNERS do
@@ -62,30 +72,26 @@ for k = 1, NCOLOURS do zone_list[#zone_list + 1] = { name = "discard." .. COLOUR
 local declared = hr.declare {
   components = card_list,
   zones = zone_list,
-  -- counter 1, DISCARDED: the colour index of the pile discarded to in this turn (0 = none), which may
-  -- not be drawn from in the same turn (seed 003)
   counters = {
-    { name = "discarded" },
-    -- counters 2 and 3, for the last turns after the deck ran out (params.final_placements > 0):
-    -- how many players still have their last turn, and how many cards the player to move placed in it
+    -- for the last turns after the deck ran out (params.final_placements > 0): how many players still have
+    -- their last turn, and how many cards the player to move placed in it
     { name = "last_turns_left" },
     { name = "last_turn_placed" },
   },
   teams = #TEAMS > 0 and TEAMS or nil,
   rounds = P.rounds,
+  groups = GROUPS,
 }
 
 -- Plain arrays for the hot paths (constants computed once at load; rules never change them).
 local CARD = declared.components
 local COLOUR, VALUE, NAME = {}, {}, {}
-local WAGER_BIT = {} -- 1 << colour for a wager, 0 for a number card: marks the wager colours already offered
 -- Card c may be played on an expedition whose top value is t (-1 empty, 0 only wagers, else the last number)
 -- exactly when t < PLAY_BELOW[c]: a number must be strictly higher than the last number, a wager goes only
 -- before any number (seed 003 "Poser une carte dans une rangée").
 local PLAY_BELOW = {}
 for c = 1, NCARDS do
   COLOUR[c], VALUE[c], NAME[c] = CARD[c].colour_index, CARD[c].value, CARD[c].name
-  WAGER_BIT[c] = CARD[c].wager and (1 << COLOUR[c]) or 0
   PLAY_BELOW[c] = CARD[c].wager and 1 or CARD[c].value
 end
 local LETTER, COLOUR_OF_LETTER = {}, {}
@@ -101,16 +107,22 @@ for o = 1, #COLUMN_OWNERS do
   COLUMN_SET[o] = {}
   for k = 1, NCOLOURS do COLUMN_SET[o][k] = Z["expedition." .. COLUMN_OWNERS[o] .. "." .. COLOURS[k]] end
 end
+local COLUMN_GROUP = {} -- seat -> the zone group of its columns
 for s = 1, SEATS do
   HAND[s] = Z["hand." .. s]
   EXPEDITION[s] = COLUMN_SET[COLUMNS_OF_SEAT[s]]
+  COLUMN_GROUP[s] = declared.groups["columns." .. COLUMN_OWNERS[COLUMNS_OF_SEAT[s]]]
 end
+local DRAW_SOURCES_GROUP = declared.groups.draw_sources
 for k = 1, NCOLOURS do DISCARD[k] = Z["discard." .. COLOURS[k]] end
 local ALL_HANDS = {}
 for s = 1, SEATS do ALL_HANDS[s] = HAND[s] end
 
-local DISCARDED <const>, LAST_TURNS_LEFT <const>, LAST_TURN_PLACED <const> = 1, 2, 3 -- counter numbers
-local PLACE <const>, DRAW <const>, LAST_TURN <const> = 0, 1, 2 -- phases -- phases of a turn: "poser une carte", then "piocher une carte" (seed 001)
+local LAST_TURNS_LEFT <const>, LAST_TURN_PLACED <const> = 1, 2 -- counter numbers
+-- Phases: place a card, then draw one ("poser une carte", then "piocher", seed 001). The draw phase is DRAW,
+-- or DRAW + k after discarding to colour k's pile, which may not be drawn from in the same turn (seed 003).
+-- LAST_TURN: a last turn after the deck ran out (params.final_placements > 0).
+local PLACE <const>, LAST_TURN <const>, DRAW <const> = 0, 1, 10
 local DISCARD_BASE <const>, DRAW_DECK <const>, PASS <const>, LAST_TURN_PLAY_BASE <const> = 100, 200, 300, 400
 local FINAL_PLACEMENTS = P.final_placements
 local COST, BONUS, THRESHOLD = P.expedition_cost, P.bonus, P.bonus_threshold
@@ -118,12 +130,22 @@ local COST, BONUS, THRESHOLD = P.expedition_cost, P.bonus, P.bonus_threshold
 -- The game's methods bound to locals for the hot hooks: `top(game, z)` is `game:top(z)` without the
 -- method look-up (docs/writing-rules.md, "Speed").
 local G = hr.game
-local tops_of, sizes_of, size_of, cards_of, counter_of = G.tops, G.sizes, G.size, G.cards, G.counter
+local tops_of, sizes_of, size_of, cards_of = G.tops, G.sizes, G.size, G.cards
 local to_move_of, phase_of = G.to_move, G.phase
 local move, move_top, set_counter, set_phase, set_to_move, end_round =
   G.move, G.move_top, G.set_counter, G.set_phase, G.set_to_move, G.end_round
 
 local rules = {}
+
+--- The base ruleset's encoding, for variant scripts (read-only): phases (PLACE, LAST_TURN, DRAW: the draw
+--- phase is DRAW + k after discarding to colour k), action codes (a play is the card number; DISCARD_BASE + c;
+--- DRAW_DECK, DRAW_DECK + k; PASS; LAST_TURN_PLAY_BASE + c), and per seat the zone numbers of its hand and
+--- of its expedition columns in colour order (shared by partners with teams).
+rules.constants = {
+  PLACE = PLACE, LAST_TURN = LAST_TURN, DRAW = DRAW,
+  DISCARD_BASE = DISCARD_BASE, DRAW_DECK = DRAW_DECK, PASS = PASS, LAST_TURN_PLAY_BASE = LAST_TURN_PLAY_BASE,
+  hand_of_seat = HAND, columns_of_seat = EXPEDITION,
+}
 
 --- start_round(game): gather all cards into the deck, shuffle, deal `hand_size` to each player (seed 001
 --- PREPARATION). Round 1 is started by seat 1 (the oldest player, seed 001); later rounds by the player with
@@ -133,7 +155,6 @@ function rules.start_round(game)
   game:shuffle(DECK)
   game:deal(DECK, ALL_HANDS, P.hand_size)
   game:set_phase(PLACE)
-  game:set_counter(DISCARDED, 0, 0)
   local leader = 1
   if game:round() > 1 then
     for s = 2, SEATS do
@@ -145,13 +166,10 @@ end
 
 -- Scratch lists reused by the hot hooks so that they allocate nothing (an allocation costs more than the
 -- rest of a hook). They carry nothing from one call to the next: every use overwrites them first.
-local scratch_tops, scratch_top_values, scratch_sizes, scratch_cards = {}, {}, {}, {}
-for k = 1, NCOLOURS do scratch_tops[k], scratch_top_values[k] = false, -1 end
+local scratch_top_values, scratch_sizes, scratch_cards = {}, {}, {}
+for k = 1, NCOLOURS do scratch_top_values[k] = -1 end
 for k = 1, NCOLOURS + 1 do scratch_sizes[k] = 0 end
 for c = 1, NCARDS do scratch_cards[c] = 0 end
--- The zones a draw may take from: the deck, then the discard piles in colour order.
-local DRAW_SOURCES = { DECK }
-for k = 1, NCOLOURS do DRAW_SOURCES[k + 1] = DISCARD[k] end
 
 --- actions(game, out) -> count: fills the kernel's list `out` with the legal actions.
 --- Place phase: for each card in hand, bottom to top, play (if playable) then discard. Draw phase: the deck,
@@ -162,13 +180,13 @@ for k = 1, NCOLOURS do DRAW_SOURCES[k + 1] = DISCARD[k] end
 function rules.actions(game, out)
   local n = 0
   local phase = phase_of(game)
-  if phase == DRAW then
-    local sizes = sizes_of(game, DRAW_SOURCES, scratch_sizes) -- deck, then the discard piles
+  if phase >= DRAW then
+    local sizes = sizes_of(game, DRAW_SOURCES_GROUP, scratch_sizes) -- deck, then the discard piles
     if sizes[1] > 0 then
       n = 1
       out[1] = DRAW_DECK
     end
-    local discarded = counter_of(game, DISCARDED)
+    local discarded = phase - DRAW -- the colour just discarded to, or 0
     for k = 1, NCOLOURS do
       if k ~= discarded and sizes[k + 1] > 0 then
         n = n + 1
@@ -178,37 +196,32 @@ function rules.actions(game, out)
     return n
   end
   local seat = to_move_of(game)
-  local VALUE, COLOUR, WAGER_BIT, PLAY_BELOW = VALUE, COLOUR, WAGER_BIT, PLAY_BELOW -- registers, not upvalues
-  local tops = tops_of(game, EXPEDITION[seat], scratch_tops) -- top card of each column, false if empty
-  local top_values = scratch_top_values
-  for k = 1, NCOLOURS do
-    local top = tops[k]
-    top_values[k] = top and VALUE[top] or -1
-  end
-  local hand, count = cards_of(game, HAND[seat], scratch_cards)
-  local place = phase == PLACE
-  local play_base = place and 0 or LAST_TURN_PLAY_BASE
-  local wager_colours_seen = 0 -- bit k set: a wager of colour k was offered already
-  for i = 1, count do
-    local c = hand[i]
-    local bit = WAGER_BIT[c]
-    if wager_colours_seen & bit == 0 then -- always true for a number card (bit 0)
-      wager_colours_seen = wager_colours_seen | bit
+  local COLOUR, PLAY_BELOW = COLOUR, PLAY_BELOW -- registers, not upvalues
+  -- the value of the last card of each of the seat's columns (-1 when empty), in one call
+  local top_values = tops_of(game, COLUMN_GROUP[seat], scratch_top_values, VALUE, -1)
+  -- the hand, one copy of each card name: copies are the same action
+  local hand, count = cards_of(game, HAND[seat], scratch_cards, true)
+  if phase == PLACE then
+    for i = 1, count do
+      local c = hand[i]
       if top_values[COLOUR[c]] < PLAY_BELOW[c] then
         n = n + 1
-        out[n] = play_base + c
+        out[n] = c
       end
-      if place then
-        n = n + 1
-        out[n] = DISCARD_BASE + c
-      end
+      n = n + 1
+      out[n] = DISCARD_BASE + c
+    end
+    return n
+  end
+  for i = 1, count do -- a last turn: plays only, then pass
+    local c = hand[i]
+    if top_values[COLOUR[c]] < PLAY_BELOW[c] then
+      n = n + 1
+      out[n] = LAST_TURN_PLAY_BASE + c
     end
   end
-  if not place then
-    n = n + 1
-    out[n] = PASS
-  end
-  return n
+  out[n + 1] = PASS
+  return n + 1
 end
 
 --- deck_ran_out(game): called by apply when a draw takes the last card of the deck. The round ends at once
@@ -251,18 +264,17 @@ function rules.apply(game, action)
     if action > DISCARD_BASE then
       local c = action - DISCARD_BASE
       move(game, c, DISCARD[COLOUR[c]])
-      set_counter(game, DISCARDED, 0, COLOUR[c])
+      set_phase(game, DRAW + COLOUR[c])
     else
       move(game, action, EXPEDITION[seat][COLOUR[action]])
+      set_phase(game, DRAW)
     end
-    set_phase(game, DRAW)
   elseif action < PASS then
     if action == DRAW_DECK then
       move_top(game, DECK, HAND[seat])
     else
       move_top(game, DISCARD[action - DRAW_DECK], HAND[seat])
     end
-    set_counter(game, DISCARDED, 0, 0)
     set_phase(game, PLACE)
     set_to_move(game, seat % SEATS + 1)
     if size_of(game, DECK) == 0 then rules.deck_ran_out(game) end
@@ -321,10 +333,30 @@ function rules.invariants(game)
   if game:phase() == LAST_TURN then return nil end
   for s = 1, SEATS do
     local expected = P.hand_size
-    if s == game:to_move() and game:phase() == DRAW then expected = P.hand_size - 1 end
+    if s == game:to_move() and game:phase() >= DRAW then expected = P.hand_size - 1 end
     if game:size(HAND[s]) ~= expected then
       return "seat " .. s .. " holds " .. game:size(HAND[s]) .. " cards, expected " .. expected
     end
+  end
+end
+
+--- ranks(game) -> places: with teams, a team scores as one (seed 003: partners lay on one side), so the
+--- places are the teams' (1 for the best team, 2 for the next...), shared by partners and by teams with equal
+--- totals; without teams, the kernel's default (by match totals, ties share).
+if #TEAMS > 0 then
+  function rules.ranks(game)
+    local places = {}
+    for s = 1, SEATS do
+      local better = {} -- the distinct totals of the teams that did better
+      for t = 1, SEATS do
+        local total = game:match_score(t)
+        if total > game:match_score(s) then better[total] = true end
+      end
+      local count = 0
+      for _ in pairs(better) do count = count + 1 end
+      places[s] = count + 1
+    end
+    return places
   end
 end
 
@@ -340,7 +372,7 @@ function rules.explain(game, text)
     return "you may pass only in your last turn, after the deck has run out"
   end
   if verb == "play" or verb == "discard" then
-    if phase == DRAW then return "you have placed a card this turn: now draw (draw deck or draw <colour letter>)" end
+    if phase >= DRAW then return "you have placed a card this turn: now draw (draw deck or draw <colour letter>)" end
     local held
     for _, c in ipairs(game:cards(HAND[seat])) do
       if string.lower(NAME[c]) == object then held = c end
@@ -356,11 +388,11 @@ function rules.explain(game, text)
     end
     if phase == LAST_TURN then return "in your last turn you may only play cards on your expeditions, or pass" end
   elseif verb == "draw" then
-    if game:phase() ~= DRAW then return "place a card first (play or discard), then draw" end
+    if phase < DRAW then return "place a card first (play or discard), then draw" end
     if object == "deck" then return "the deck is empty" end
     local k = COLOUR_OF_LETTER[object]
     if not k then return "'" .. object .. "' is not a colour letter: draw deck or draw one of " .. table.concat(LETTER, " ") end
-    if k == game:counter(DISCARDED) then
+    if k == phase - DRAW then
       return "you may not draw from the " .. COLOURS[k] .. " discard pile: you just discarded to it"
     end
     if game:size(DISCARD[k]) == 0 then return "the " .. COLOURS[k] .. " discard pile is empty" end
@@ -380,7 +412,7 @@ function rules.describe(view, seat)
   local lines = {}
   local function add(...) lines[#lines + 1] = string.format(...) end
   local phase = view:phase()
-  local doing = phase == PLACE and "place a card" or phase == DRAW and "draw a card"
+  local doing = phase == PLACE and "place a card" or phase >= DRAW and "draw a card"
     or string.format("take a last turn (place up to %d cards, or pass)", FINAL_PLACEMENTS)
   add("Round %d of %d - seat %d to %s - deck: %d cards", view:round(), view:rounds(), view:to_move(), doing, view:size(DECK))
   local totals = {}

@@ -36,9 +36,8 @@ NativeLostCities::NativeLostCities() {
       layout_.zones.push_back({"expedition." + std::to_string(s) + "." + kColourNames[k], nobody, Visibility::Public});
   for (int k = 0; k < kColours; ++k)
     layout_.zones.push_back({std::string("discard.") + kColourNames[k], nobody, Visibility::Top});
-  layout_.counters.push_back({"discarded", false, 0});
-  // The script also declares the bookkeeping of the 3- and 4-player last turns (unused by the 2-player game),
-  // so that both layouts, and so both states' digests, are the same.
+  // The script declares the bookkeeping of the 3- and 4-player last turns (unused by the 2-player game): the
+  // same layout, so both states' digests are the same.
   layout_.counters.push_back({"last_turns_left", false, 0});
   layout_.counters.push_back({"last_turn_placed", false, 0});
   layout_.finalize();
@@ -50,7 +49,6 @@ NativeLostCities::NativeLostCities() {
       expedition_[s][k] = layout_.zone_id("expedition." + std::to_string(s) + "." + kColourNames[k]);
   }
   for (int k = 0; k < kColours; ++k) discard_[k] = layout_.zone_id(std::string("discard.") + kColourNames[k]);
-  discarded_ = layout_.counter_index("discarded");
 }
 
 void NativeLostCities::start_round(GameState& state) {
@@ -58,8 +56,7 @@ void NativeLostCities::start_round(GameState& state) {
   state.shuffle(deck_);
   const ZoneId hands[2] = {hand_[1], hand_[2]};
   state.deal(deck_, hands, kHandSize);
-  state.set_phase(0);
-  state.set_counter(discarded_, 0, 0);
+  state.set_phase(kPlace);
   if (state.round() == 1)
     state.set_to_move(1);
   else
@@ -77,7 +74,7 @@ bool NativeLostCities::playable(const GameState& state, ComponentId c, ZoneId co
 
 void NativeLostCities::generate_actions(const GameState& state, std::vector<Action>& out) {
   const int seat = state.to_move();
-  if (state.phase() == 0) {
+  if (state.phase() == kPlace) {
     unsigned wager_colours_seen = 0;  // bit k: a wager of colour k was offered already
     for (ComponentId c : state.cards(hand_[seat])) {
       if (value_[c] == 0) {
@@ -93,7 +90,7 @@ void NativeLostCities::generate_actions(const GameState& state, std::vector<Acti
     }
   } else {
     if (state.size(deck_) > 0) out.push_back(kDrawDeck);  // always true in play: the last draw ends the round
-    const auto just_discarded = state.counter(discarded_, 0);
+    const auto just_discarded = state.phase() - kDraw;  // the colour just discarded to, or 0
     for (int k = 1; k <= kColours; ++k)
       if (state.size(discard_[k - 1]) > 0 && k != just_discarded) out.push_back(kDrawDeck + k);
   }
@@ -104,17 +101,15 @@ void NativeLostCities::do_apply(GameState& state, Action action) {
   if (action >= 1 && action <= kCards) {
     const auto c = static_cast<ComponentId>(action - 1);
     state.move(c, expedition_[seat][colour_[c]]);
-    state.set_phase(1);
+    state.set_phase(kDraw);
   } else if (action > kDiscardBase && action <= kDiscardBase + kCards) {
     const auto c = static_cast<ComponentId>(action - kDiscardBase - 1);
     state.move(c, discard_[colour_[c]]);
-    state.set_counter(discarded_, 0, colour_[c] + 1);
-    state.set_phase(1);
+    state.set_phase(kDraw + colour_[c] + 1);
   } else if (action >= kDrawDeck && action <= kDrawDeck + kColours) {
     const ZoneId from = action == kDrawDeck ? deck_ : discard_[action - kDrawDeck - 1];
     state.move_top(from, hand_[seat]);
-    state.set_phase(0);
-    state.set_counter(discarded_, 0, 0);
+    state.set_phase(kPlace);
     state.set_to_move(3 - seat);
     if (state.size(deck_) == 0) state.request_round_end();
   } else {

@@ -10,7 +10,8 @@
 //               a wager), wager (bool).
 //   zones       deck (hidden), hand.1, hand.2 (owner), expedition.<seat>.<colour> (public, no owner; seat 1's
 //               five then seat 2's), discard.<colour> (top), box (added by Layout::finalize).
-//   counters    discarded (supply): the colour index discarded to in this turn, 0 if none.
+//   counters    last_turns_left, last_turn_placed (declared as the script does; unused in 2-player games).
+//   phases      0 place; 10 draw, or 10 + k after discarding to colour k (whose pile may not be drawn from).
 //   phase       0 = place a card, 1 = draw a card.
 // Action codes (the script's): play = card id + 1 (Lua id), discard = 100 + Lua id, draw from the deck =
 // 200, draw from discard pile k (1..5) = 200 + k.
@@ -41,6 +42,9 @@ class NativeLostCities final : public Rules {
   static constexpr Action kPlayBase = 0;      // play card with Lua id i: i
   static constexpr Action kDiscardBase = 100;  // discard card with Lua id i: 100 + i
   static constexpr Action kDrawDeck = 200;     // draw pile k: 200 + k
+  // Phases, as the script numbers them: place; draw (kDraw, or kDraw + k after discarding to colour k).
+  static constexpr int kPlace = 0;
+  static constexpr int kDraw = 10;
 
   NativeLostCities();
 
@@ -59,7 +63,6 @@ class NativeLostCities final : public Rules {
   ZoneId hand(int seat) const { return hand_[seat]; }
   ZoneId expedition(int seat, int colour) const { return expedition_[seat][colour]; }
   ZoneId discard(int colour) const { return discard_[colour]; }
-  int discarded_counter() const { return discarded_; }
 
   /// Score of one expedition column (the cards of one colour in front of one player).
   std::int64_t column_score(const GameState& state, ZoneId column) const;
@@ -80,7 +83,6 @@ class NativeLostCities final : public Rules {
   std::array<ZoneId, 3> hand_{};                           // index = seat (1, 2)
   std::array<std::array<ZoneId, kColours>, 3> expedition_{};  // [seat][colour]
   std::array<ZoneId, kColours> discard_{};
-  int discarded_ = 0;  // counter index
 };
 
 }  // namespace hr
