@@ -110,7 +110,14 @@ void push_component(lua_State* L, ComponentId c) {
 // ---- turn sequencing ----
 GAME_METHOD(seats) { IMPL; state_arg(L, impl); lua_pushinteger(L, impl.layout->seats); return 1; }
 GAME_METHOD(to_move) { IMPL; lua_pushinteger(L, state_arg(L, impl).to_move()); return 1; }
-GAME_METHOD(set_to_move) { IMPL; GameState& s = writable_state(L, impl, "set_to_move"); s.set_to_move(seat_arg(L, impl, 2)); return 0; }
+// game:set_to_move(seat [, phase]): the seat to move, and the phase it is in when given (one call for both).
+GAME_METHOD(set_to_move) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "set_to_move");
+  s.set_to_move(seat_arg(L, impl, 2));
+  if (!lua_isnoneornil(L, 3)) s.set_phase(static_cast<int>(luaL_checkinteger(L, 3)));
+  return 0;
+}
 GAME_METHOD(next_seat) {
   IMPL;
   const GameState& s = state_arg(L, impl);
@@ -274,13 +281,15 @@ GAME_METHOD(move) {
   const int index = lua_isnoneornil(L, 4) ? -1 : static_cast<int>(luaL_checkinteger(L, 4)) - 1;
   return guarded(L, [&] { s.move(c, z, index); return 0; });
 }
+// game:move_top(from, to) -> card (nil when `from` is empty), cards left in `from`
 GAME_METHOD(move_top) {
   IMPL;
   GameState& s = writable_state(L, impl, "move_top");
   const ZoneId from = zone_arg(L, impl, 2);
   const ZoneId to = zone_arg(L, impl, 3);
   push_component(L, s.move_top(from, to));
-  return 1;
+  lua_pushinteger(L, s.size(from));
+  return 2;
 }
 GAME_METHOD(put_under) {
   IMPL;

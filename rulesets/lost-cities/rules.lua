@@ -269,15 +269,13 @@ function rules.apply(game, action)
       move(game, action, EXPEDITION[seat][COLOUR[action]])
       set_phase(game, DRAW)
     end
+  elseif action == DRAW_DECK then
+    local _, left = move_top(game, DECK, HAND[seat])
+    set_to_move(game, seat % SEATS + 1, PLACE)
+    if left == 0 then rules.deck_ran_out(game) end
   elseif action < PASS then
-    if action == DRAW_DECK then
-      move_top(game, DECK, HAND[seat])
-    else
-      move_top(game, DISCARD[action - DRAW_DECK], HAND[seat])
-    end
-    set_phase(game, PLACE)
-    set_to_move(game, seat % SEATS + 1)
-    if size_of(game, DECK) == 0 then rules.deck_ran_out(game) end
+    move_top(game, DISCARD[action - DRAW_DECK], HAND[seat])
+    set_to_move(game, seat % SEATS + 1, PLACE)
   else
     last_turn_action(game, seat, action)
   end

@@ -1,9 +1,12 @@
 // bench_lost_cities.cpp — how fast the scripted Lost Cities plays compared with the native C++ reference.
 //
-// Plays random-vs-random matches (3 rounds each; the seeds' "une partie" is one round) on one thread with
-// the scripted ruleset and with hr::NativeLostCities, from the same seeds, and prints matches/s, rounds/s
-// and plies/s of each (medians over the repetitions) and the ratio native/scripted. Both must play the
-// same games: a checksum of the final digests of all matches is compared and printed.
+// Plays random-vs-random matches (3 rounds each; the seeds' "une partie", a game, is one round) on one thread
+// with the scripted ruleset and with hr::NativeLostCities, from the same seeds, two ways:
+//   playout  Rules::random_playout: the kernel's random playout (inside the Lua VM for the script), as search
+//            rollouts use it;
+//   per-ply  a C++ loop calling legal_actions and apply for every action, as bots deciding move by move do.
+// It prints games (rounds)/s, matches/s and plies/s of each (medians over the repetitions) and the ratios
+// native/scripted. All four must play the same games: a checksum of the final digests is compared.
 // Not a test: it asserts nothing about time (DESIGN.md §8), CTest does not run it.
 //
 //   bench_lost_cities [--games N] [--repeat R] [--ruleset ID|PATH] [--seed S]
@@ -46,9 +49,12 @@ struct Run {
   std::uint64_t checksum = 0;  // over the final digests, in match order
 };
 
+enum class Mode { Playout, PerPly };
+
 /// Plays `games` random-vs-random matches. The random player draws uniformly from the legal actions with
-/// its own Rng; the legal-action vector is reused, no InformationSet or state copy is made per ply.
-Run play(hr::Rules& rules, int games, std::uint64_t seed) {
+/// its own Rng (one per match), so both modes play the same games; the per-ply loop reuses its vector and
+/// makes no InformationSet or state copy per ply.
+Run play(hr::Rules& rules, Mode mode, int games, std::uint64_t seed) {
   Run run;
   std::vector<hr::Action> legal;
   legal.reserve(64);
@@ -57,9 +63,13 @@ Run play(hr::Rules& rules, int games, std::uint64_t seed) {
   for (int i = 0; i < games; ++i) {
     state = rules.new_game(hr::derive_seed(seed, static_cast<std::uint64_t>(i)));
     hr::Rng player(hr::derive_seed(seed + 1, static_cast<std::uint64_t>(i)));
-    while (!state.over()) {
-      rules.legal_actions(state, legal);
-      rules.apply(state, legal[player.below(legal.size())]);
+    if (mode == Mode::Playout) {
+      rules.random_playout(state, player, INT64_MAX);
+    } else {
+      while (!state.over()) {
+        rules.legal_actions(state, legal);
+        rules.apply(state, legal[player.below(legal.size())]);
+      }
     }
     ++run.matches;
     run.rounds += static_cast<std::int64_t>(state.round_scores().size());
@@ -136,34 +146,44 @@ int main(int argc, char** argv) {
   fmt::print("  N = {} matches per run (3 rounds each), {} timed runs per implementation after a warm-up; "
              "figures are medians\n", opt.games, opt.repeat);
 
-  std::vector<Run> runs_s, runs_n;
+  struct Series {
+    const char* name;
+    hr::Rules* rules;
+    Mode mode;
+    std::vector<Run> runs;
+  };
+  std::vector<Series> series = {{"scripted playout", scripted.get(), Mode::Playout, {}},
+                                {"scripted per-ply", scripted.get(), Mode::PerPly, {}},
+                                {"native playout", &native, Mode::Playout, {}},
+                                {"native per-ply", &native, Mode::PerPly, {}}};
   try {
     const int warm = std::max(1, opt.games / 10);
-    play(*scripted, warm, opt.seed);
-    play(native, warm, opt.seed);
-    for (int r = 0; r < opt.repeat; ++r) {  // interleaved, so a busy moment of the machine hits both
-      runs_s.push_back(play(*scripted, opt.games, opt.seed));
-      runs_n.push_back(play(native, opt.games, opt.seed));
-    }
+    for (auto& x : series) play(*x.rules, x.mode, warm, opt.seed);
+    for (int r = 0; r < opt.repeat; ++r)  // interleaved, so a busy moment of the machine hits all of them
+      for (auto& x : series) x.runs.push_back(play(*x.rules, x.mode, opt.games, opt.seed));
   } catch (const std::exception& e) {
     fmt::print(stderr, "bench_lost_cities: a match failed: {}\n", e.what());
     return 1;
   }
 
-  const Rates s = rates(runs_s);
-  const Rates n = rates(runs_n);
-  fmt::print("\n  {:<10} {:>12} {:>12} {:>14} {:>16}\n", "", "matches/s", "rounds/s", "plies/s", "plies per match");
-  fmt::print("  {:<10} {:>12.1f} {:>12.1f} {:>14.0f} {:>16.1f}\n", "scripted", s.matches, s.rounds, s.plies,
-             static_cast<double>(runs_s[0].plies) / static_cast<double>(runs_s[0].matches));
-  fmt::print("  {:<10} {:>12.1f} {:>12.1f} {:>14.0f} {:>16.1f}\n", "native", n.matches, n.rounds, n.plies,
-             static_cast<double>(runs_n[0].plies) / static_cast<double>(runs_n[0].matches));
-  fmt::print("\n  ratio native/scripted (median matches/s): {:.1f}x\n", n.matches / s.matches);
-  fmt::print("  run times (s), scripted:");
-  for (const Run& r : runs_s) fmt::print(" {:.3f}", r.seconds);
-  fmt::print("\n  run times (s), native:  ");
-  for (const Run& r : runs_n) fmt::print(" {:.3f}", r.seconds);
-  const bool same = runs_s[0].checksum == runs_n[0].checksum && runs_s[0].plies == runs_n[0].plies;
-  fmt::print("\n  same games (digest checksum {:016x} vs {:016x}): {}\n", runs_s[0].checksum, runs_n[0].checksum,
-             same ? "yes" : "NO");
+  fmt::print("\n  {:<18} {:>12} {:>12} {:>14} {:>16}\n", "", "games/s", "matches/s", "plies/s", "plies per game");
+  std::vector<Rates> r;
+  for (const auto& x : series) {
+    r.push_back(rates(x.runs));
+    fmt::print("  {:<18} {:>12.0f} {:>12.1f} {:>14.0f} {:>16.1f}\n", x.name, r.back().rounds, r.back().matches,
+               r.back().plies, static_cast<double>(x.runs[0].plies) / static_cast<double>(x.runs[0].rounds));
+  }
+  fmt::print("\n  (a game is one round, the seeds' \"partie\"; a match is 3 rounds)\n");
+  fmt::print("  ratio native/scripted (median games/s): playout {:.1f}x, per-ply {:.1f}x\n", r[2].rounds / r[0].rounds,
+             r[3].rounds / r[1].rounds);
+  for (const auto& x : series) {
+    fmt::print("  run times (s), {:<18}", x.name + std::string(":"));
+    for (const Run& run : x.runs) fmt::print(" {:.3f}", run.seconds);
+    fmt::print("\n");
+  }
+  bool same = true;
+  for (const auto& x : series)
+    same = same && x.runs[0].checksum == series[0].runs[0].checksum && x.runs[0].plies == series[0].runs[0].plies;
+  fmt::print("  same games in all four (digest checksum {:016x}): {}\n", series[0].runs[0].checksum, same ? "yes" : "NO");
   return same ? 0 : 3;
 }
