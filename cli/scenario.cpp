@@ -576,6 +576,18 @@ struct Run {
   }
 };
 
+/// Whether a .toml file found in a folder is a scenario file, not a ruleset's ruleset.toml or a variant (a
+/// house rule's folder holds its variant file beside its tests). Files named on the command line always run.
+bool is_scenario_file(const fs::path& file) {
+  if (file.filename() == "ruleset.toml") return false;
+  try {
+    const toml::table doc = toml::parse_file(file.string());
+    return !doc.contains("extends");
+  } catch (const toml::parse_error&) {
+    return true;  // run it, so that the syntax error is reported
+  }
+}
+
 }  // namespace
 
 int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::ostream& out,
@@ -587,7 +599,8 @@ int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::os
     if (fs::is_directory(root, ec)) {
       std::vector<fs::path> files, golden;
       for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
-        if (it->is_regular_file(ec) && it->path().extension() == ".toml") files.push_back(it->path());
+        if (it->is_regular_file(ec) && it->path().extension() == ".toml" && is_scenario_file(it->path()))
+          files.push_back(it->path());
         else if (it->is_regular_file(ec) && is_golden_file(it->path())) golden.push_back(it->path());
       if (ec) {
         run.fail_file(arg, 0, "cannot read folder: " + ec.message());
