@@ -137,7 +137,7 @@ local move, move_top, set_counter, set_phase, set_to_move, end_round =
 
 local rules = {}
 
---- The base ruleset's encoding, for variant scripts (read-only): phases (PLACE, LAST_TURN, DRAW: the draw
+--- The base ruleset's encoding, for variant scripts: phases (PLACE, LAST_TURN, DRAW: the draw
 --- phase is DRAW + k after discarding to colour k), action codes (a play is the card number; DISCARD_BASE + c;
 --- DRAW_DECK, DRAW_DECK + k; PASS; LAST_TURN_PLAY_BASE + c), and per seat the zone numbers of its hand and
 --- of its expedition columns in colour order (shared by partners with teams).
