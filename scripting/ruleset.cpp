@@ -47,6 +47,32 @@ std::vector<std::filesystem::path> ruleset_search_path() {
   return path;
 }
 
+/// Reads `players = {min, max, default}` of a ruleset or variant file into `info`; missing keys keep the
+/// given values (a variant's default is clamped into its range). Throws LoadError naming the file and line.
+void read_players(const toml::table& doc, const std::filesystem::path& file, RulesetInfo& info, int min, int max,
+                  int fallback_default) {
+  info.min_players = min;
+  info.max_players = max;
+  info.default_players = fallback_default;
+  const toml::node* players = doc.get("players");
+  if (!players) return;
+  const toml::table* t = players->as_table();
+  if (!t) throw LoadError(where(file, *players) + ": 'players' must be a table {min, max, default}");
+  auto number = [&](const char* key, int fallback) {
+    const toml::node* n = t->get(key);
+    if (!n) return fallback;
+    if (!n->is_integer()) throw LoadError(where(file, *n) + ": 'players." + key + "' must be an integer");
+    return static_cast<int>(**n->as_integer());
+  };
+  info.min_players = number("min", min);
+  info.max_players = number("max", t->contains("min") && !t->contains("max") ? info.min_players : max);
+  info.default_players = number("default", std::clamp(fallback_default, info.min_players, info.max_players));
+  if (info.min_players < 1 || info.max_players < info.min_players || info.max_players > kMaxSeats ||
+      info.default_players < info.min_players || info.default_players > info.max_players)
+    throw LoadError(where(file, *players) + ": players must satisfy 1 <= min <= default <= max <= " +
+                    std::to_string(kMaxSeats));
+}
+
 RulesetInfo read_ruleset_info(const std::filesystem::path& dir) {
   const auto file = dir / "ruleset.toml";
   const toml::table doc = parse_toml_file(file);
@@ -68,23 +94,7 @@ RulesetInfo read_ruleset_info(const std::filesystem::path& dir) {
   std::string script = text("script", false);
   if (script.empty()) script = "rules.lua";
   info.entry = info.dir / script;
-  if (const toml::node* players = doc.get("players")) {
-    const toml::table* t = players->as_table();
-    if (!t) throw LoadError(where(file, *players) + ": 'players' must be a table {min, max, default}");
-    auto number = [&](const char* key, int fallback) {
-      const toml::node* n = t->get(key);
-      if (!n) return fallback;
-      if (!n->is_integer()) throw LoadError(where(file, *n) + ": 'players." + key + "' must be an integer");
-      return static_cast<int>(**n->as_integer());
-    };
-    info.min_players = number("min", 2);
-    info.max_players = number("max", info.min_players);
-    info.default_players = number("default", info.min_players);
-    if (info.min_players < 1 || info.max_players < info.min_players || info.max_players > kMaxSeats ||
-        info.default_players < info.min_players || info.default_players > info.max_players)
-      throw LoadError(where(file, *players) + ": players must satisfy 1 <= min <= default <= max <= " +
-                      std::to_string(kMaxSeats));
-  }
+  read_players(doc, file, info, 2, 2, 2);
   return info;
 }
 
@@ -188,23 +198,7 @@ RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visitin
     if (!fs::is_regular_file(variant.script))
       throw LoadError(where(file, *doc.get("script")) + ": script '" + script + "' does not exist");
   }
-  if (const toml::node* players = doc.get("players")) {
-    const toml::table* t = players->as_table();
-    if (!t) throw LoadError(where(file, *players) + ": 'players' must be a table {min, max, default}");
-    auto number = [&](const char* key, int fallback) {
-      const toml::node* n = t->get(key);
-      if (!n) return fallback;
-      if (!n->is_integer()) throw LoadError(where(file, *n) + ": 'players." + key + "' must be an integer");
-      return static_cast<int>(**n->as_integer());
-    };
-    info.min_players = number("min", info.min_players);
-    info.max_players = number("max", info.max_players);
-    info.default_players = number("default", std::clamp(info.default_players, info.min_players, info.max_players));
-    if (info.min_players < 1 || info.max_players < info.min_players || info.max_players > kMaxSeats ||
-        info.default_players < info.min_players || info.default_players > info.max_players)
-      throw LoadError(where(file, *players) + ": players must satisfy 1 <= min <= default <= max <= " +
-                      std::to_string(kMaxSeats));
-  }
+  read_players(doc, file, info, info.min_players, info.max_players, info.default_players);
   const bool builtin_variant = file.parent_path() == fs::weakly_canonical(info.dir / "variants");
   info.id = builtin_variant && info.variants.empty() ? info.base_id + "/" + variant.id : variant.id;
   info.name = info.name + " - " + variant.name;
