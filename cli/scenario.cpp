@@ -181,6 +181,30 @@ struct ZoneContents {
   int line = 0;
 };
 
+/// Values of one counter: one per seat (an array in the file) or the supply's (an integer).
+struct CounterValues {
+  std::string counter;
+  std::vector<std::int64_t> values;
+  bool supply = false;
+  int line = 0;
+};
+
+/// Where the figures of one kind and owner stand: "<kind>.<owner>" (or "<kind>" for owner 0) =
+/// ["<track> <space>" or "off", ...], in figure order.
+struct FigurePlaces {
+  std::string key, kind;
+  int owner = 0;
+  std::vector<Located<std::string>> places;
+  int line = 0;
+};
+
+/// The tiles on one track: space -> tile name.
+struct TrackTiles {
+  std::string track;
+  std::vector<std::pair<std::int64_t, Located<std::string>>> tiles;
+  int line = 0;
+};
+
 struct Expectations {
   std::optional<Located<std::vector<std::int64_t>>> scores, match_scores;
   std::optional<Located<std::vector<std::vector<std::int64_t>>>> round_scores;
@@ -191,6 +215,9 @@ struct Expectations {
   std::optional<Located<std::string>> error;
   std::vector<ZoneContents> zones;
   std::vector<std::pair<std::string, Located<std::int64_t>>> sizes;
+  std::vector<CounterValues> counters;
+  std::vector<FigurePlaces> figures;
+  std::vector<TrackTiles> tiles;
 };
 
 struct Scenario {
@@ -200,6 +227,9 @@ struct Scenario {
   std::optional<Located<std::int64_t>> to_move;
   Located<std::vector<std::vector<std::int64_t>>> previous_rounds;
   std::vector<ZoneContents> zones;
+  std::vector<CounterValues> counters;
+  std::vector<FigurePlaces> figures;
+  std::vector<TrackTiles> tiles;
   std::vector<Located<std::string>> actions;
   Expectations expect;
 };
@@ -212,10 +242,58 @@ std::vector<ZoneContents> read_zones(const toml::node& node, std::string_view wh
   return out;
 }
 
+/// counters = { name = [per seat...] or supply value }
+std::vector<CounterValues> read_counters(const toml::node& node, std::string_view what) {
+  std::vector<CounterValues> out;
+  for (auto [key, value] : in_file_order(get_table(node, what))) {
+    const std::string name(key->str());
+    CounterValues cv{name, {}, value->is_integer(), line_of(*key)};
+    if (cv.supply) cv.values.push_back(get_int(*value, std::string(what) + "." + name));
+    else if (value->is_array()) cv.values = get_ints(*value, std::string(what) + "." + name);
+    else wrong_type(*value, std::string(what) + "." + name, "an array (one value per seat) or an integer (the supply)");
+    out.push_back(std::move(cv));
+  }
+  return out;
+}
+
+/// figures = { "<kind>.<owner>" = ["<track> <space>" or "off", ...] }
+std::vector<FigurePlaces> read_figures(const toml::node& node, std::string_view what) {
+  std::vector<FigurePlaces> out;
+  for (auto [key, value] : in_file_order(get_table(node, what))) {
+    FigurePlaces fp{std::string(key->str()), std::string(key->str()), 0, {}, line_of(*key)};
+    if (const auto dot = fp.key.rfind('.'); dot != std::string::npos && dot + 1 < fp.key.size() &&
+                                            fp.key.find_first_not_of("0123456789", dot + 1) == std::string::npos) {
+      fp.kind = fp.key.substr(0, dot);
+      fp.owner = std::stoi(fp.key.substr(dot + 1));
+    }
+    fp.places = value->is_string() ? std::vector<Located<std::string>>{{get_string(*value, ""), line_of(*value)}}
+                                   : get_strings(*value, std::string(what) + "." + fp.key);
+    out.push_back(std::move(fp));
+  }
+  return out;
+}
+
+/// tiles = { "<track>" = { <space> = "<tile name>", ... } }
+std::vector<TrackTiles> read_tiles(const toml::node& node, std::string_view what) {
+  std::vector<TrackTiles> out;
+  for (auto [key, value] : in_file_order(get_table(node, what))) {
+    TrackTiles tt{std::string(key->str()), {}, line_of(*key)};
+    const std::string where = std::string(what) + "." + tt.track;
+    for (auto [space, tile] : in_file_order(get_table(*value, where))) {
+      const std::string text(space->str());
+      if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos)
+        throw ScenarioError(line_of(*space), where + ": " + in_quotes(text) + " is not a space number");
+      tt.tiles.push_back({std::stoll(text), {get_string(*tile, where + "." + text), line_of(*tile)}});
+    }
+    out.push_back(std::move(tt));
+  }
+  return out;
+}
+
 Expectations read_expectations(const toml::table& table) {
   check_keys(table,
              {"scores", "match_scores", "round_scores", "ranks", "over", "to_move", "round", "legal", "illegal",
-              "error", "zones", "sizes"},
+              "error", "zones", "sizes", "counters", "figures", "tiles"},
              "[scenario.expect]");
   Expectations e;
   for (auto&& [key, node] : table) {
@@ -242,6 +320,12 @@ Expectations read_expectations(const toml::table& table) {
       e.error = {{get_string(node, what)}, line};
     else if (k == "zones")
       e.zones = read_zones(node, what);
+    else if (k == "counters")
+      e.counters = read_counters(node, what);
+    else if (k == "figures")
+      e.figures = read_figures(node, what);
+    else if (k == "tiles")
+      e.tiles = read_tiles(node, what);
     else if (k == "round_scores") {
       const auto* array = node.as_array();
       if (!array) wrong_type(node, what, "an array of arrays of integers");
@@ -261,7 +345,9 @@ Expectations read_expectations(const toml::table& table) {
 /// Reads one [[scenario]] table. `name` is filled in first, so that an error can name the scenario.
 void read_scenario(const toml::table& table, Scenario& s) {
   if (const toml::node* name = table.get("name")) s.name = get_string(*name, "name");
-  check_keys(table, {"name", "seed", "previous_rounds", "to_move", "zones", "actions", "expect"}, "[[scenario]]");
+  check_keys(table,
+             {"name", "seed", "previous_rounds", "to_move", "zones", "counters", "figures", "tiles", "actions", "expect"},
+             "[[scenario]]");
   if (!table.get("name")) throw ScenarioError(s.line, "the scenario has no name");
   if (const toml::node* seed = table.get("seed")) {
     const std::int64_t v = get_int(*seed, "seed");
@@ -276,6 +362,9 @@ void read_scenario(const toml::table& table, Scenario& s) {
     for (const toml::node& item : *array) s.previous_rounds.value.push_back(get_ints(item, "previous_rounds entries"));
   }
   if (const toml::node* zones = table.get("zones")) s.zones = read_zones(*zones, "zones");
+  if (const toml::node* counters = table.get("counters")) s.counters = read_counters(*counters, "counters");
+  if (const toml::node* figures = table.get("figures")) s.figures = read_figures(*figures, "figures");
+  if (const toml::node* tiles = table.get("tiles")) s.tiles = read_tiles(*tiles, "tiles");
   if (const toml::node* actions = table.get("actions")) s.actions = get_strings(*actions, "actions");
   if (const toml::node* expect = table.get("expect")) s.expect = read_expectations(get_table(*expect, "expect"));
   if (s.expect.error && s.actions.empty())
@@ -289,10 +378,10 @@ ZoneId zone_named(const Layout& layout, const std::string& name, int line) {
   throw ScenarioError(line, "unknown zone " + in_quotes(name));
 }
 
-/// Makes each listed zone hold exactly its listed cards (see scenario.hpp).
-void set_zones(GameState& state, const std::vector<ZoneContents>& zones) {
+/// Makes each listed zone hold exactly its listed cards (see scenario.hpp). `placed` marks the components this
+/// scenario has placed already (shared with set_tiles).
+void set_zones(GameState& state, const std::vector<ZoneContents>& zones, std::vector<bool>& placed) {
   const Layout& layout = state.layout();
-  std::vector<bool> placed(layout.components.size(), false);
   for (const ZoneContents& zc : zones) {
     const ZoneId z = zone_named(layout, zc.zone, zc.line);
     std::vector<ComponentId> wanted;
@@ -313,6 +402,97 @@ void set_zones(GameState& state, const std::vector<ZoneContents>& zones) {
     for (ComponentId c : before)
       if (std::find(wanted.begin(), wanted.end(), c) == wanted.end()) state.move(c, layout.box());
     for (ComponentId c : wanted) state.move(c, z);
+  }
+}
+
+int track_named(const Layout& layout, const std::string& name, int line) {
+  for (std::size_t t = 0; t < layout.tracks.size(); ++t)
+    if (layout.tracks[t].name == name) return static_cast<int>(t);
+  throw ScenarioError(line, "unknown track " + in_quotes(name));
+}
+
+int counter_named(const Layout& layout, const std::string& name, int line) {
+  for (std::size_t c = 0; c < layout.counters.size(); ++c)
+    if (layout.counters[c].name == name) return static_cast<int>(c);
+  throw ScenarioError(line, "unknown counter " + in_quotes(name));
+}
+
+/// A figure's place as text: "<track> <space>", or "off".
+std::string place_text(const Layout& layout, FigurePlace p) {
+  return p.track < 0 ? "off" : layout.tracks[static_cast<std::size_t>(p.track)].name + " " + std::to_string(p.space);
+}
+
+/// Parses "<track> <space>" or "off".
+FigurePlace parse_place(const Layout& layout, const Located<std::string>& text) {
+  if (text.value == "off") return {};
+  const auto blank = text.value.rfind(' ');
+  const std::string number = blank == std::string::npos ? "" : text.value.substr(blank + 1);
+  if (number.empty() || number.size() > 4 || number.find_first_not_of("0123456789") != std::string::npos)
+    throw ScenarioError(text.line, in_quotes(text.value) + " is not a place: write \"<track> <space>\" or \"off\"");
+  const int track = track_named(layout, text.value.substr(0, blank), text.line);
+  const int space = std::stoi(number);
+  if (space < 1 || space > static_cast<int>(layout.tracks[static_cast<std::size_t>(track)].values.size()))
+    throw ScenarioError(text.line, "track " + in_quotes(layout.tracks[static_cast<std::size_t>(track)].name) +
+                                       " has no space " + number);
+  return {static_cast<std::int16_t>(track), static_cast<std::int16_t>(space)};
+}
+
+/// The figure numbers of `fp`'s kind and owner, in figure order; an error if there is none.
+std::vector<int> figures_of(const Layout& layout, const FigurePlaces& fp) {
+  std::vector<int> out;
+  for (std::size_t f = 0; f < layout.figures.size(); ++f)
+    if (layout.figures[f].kind == fp.kind && layout.figures[f].owner == fp.owner) out.push_back(static_cast<int>(f));
+  if (out.empty()) throw ScenarioError(fp.line, "no figure of kind " + in_quotes(fp.kind) + " and owner " + std::to_string(fp.owner));
+  return out;
+}
+
+/// The values of `cv` as (owner, value) pairs, checked against the counter's definition.
+std::vector<std::pair<int, std::int64_t>> counter_slots(const Layout& layout, const CounterValues& cv) {
+  const CounterDef& def = layout.counters[static_cast<std::size_t>(counter_named(layout, cv.counter, cv.line))];
+  if (cv.supply) return {{0, cv.values[0]}};
+  if (!def.per_seat)
+    throw ScenarioError(cv.line, "counter " + in_quotes(cv.counter) + " is the supply's only: give one integer");
+  if (cv.values.size() != static_cast<std::size_t>(layout.seats))
+    throw ScenarioError(cv.line, "counter " + in_quotes(cv.counter) + " has " + std::to_string(cv.values.size()) +
+                                     " values, the game has " + std::to_string(layout.seats) + " seats");
+  std::vector<std::pair<int, std::int64_t>> out;
+  for (int s = 1; s <= layout.seats; ++s) out.push_back({s, cv.values[static_cast<std::size_t>(s - 1)]});
+  return out;
+}
+
+/// Sets counters, figures and the tiles of the listed tracks (see scenario.hpp).
+void set_board(GameState& state, const Scenario& s, std::vector<bool>& placed) {
+  const Layout& layout = state.layout();
+  for (const CounterValues& cv : s.counters)
+    for (auto [owner, value] : counter_slots(layout, cv))
+      state.set_counter(counter_named(layout, cv.counter, cv.line), owner, value);
+  for (const FigurePlaces& fp : s.figures) {
+    const std::vector<int> figures = figures_of(layout, fp);
+    if (fp.places.size() > figures.size())
+      throw ScenarioError(fp.line, in_quotes(fp.key) + " lists " + std::to_string(fp.places.size()) +
+                                       " places, the game has " + std::to_string(figures.size()) + " such figures");
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+      const FigurePlace p = i < fp.places.size() ? parse_place(layout, fp.places[i]) : FigurePlace{};
+      state.move_figure(figures[i], p.track, p.space);
+    }
+  }
+  for (const TrackTiles& tt : s.tiles) {
+    const int track = track_named(layout, tt.track, tt.line);
+    const int spaces = static_cast<int>(layout.tracks[static_cast<std::size_t>(track)].values.size());
+    for (int space = 1; space <= spaces; ++space)
+      if (const ComponentId c = state.tile_at(track, space).component; c != kNoComponent) state.move(c, layout.box());
+    for (const auto& [space, tile] : tt.tiles) {
+      if (space < 1 || space > spaces)
+        throw ScenarioError(tile.line, "track " + in_quotes(tt.track) + " has no space " + std::to_string(space));
+      const auto& copies = layout.components_named(tile.value);
+      if (copies.empty()) throw ScenarioError(tile.line, "unknown tile " + in_quotes(tile.value));
+      auto free = std::find_if(copies.begin(), copies.end(), [&](ComponentId c) { return !placed[c]; });
+      if (free == copies.end())
+        throw ScenarioError(tile.line, "no copy of " + in_quotes(tile.value) + " is left to place on track " +
+                                           in_quotes(tt.track) + " (the game has " + std::to_string(copies.size()) + ")");
+      placed[*free] = true;
+      state.place_tile(*free, track, static_cast<int>(space));
+    }
   }
 }
 
@@ -427,6 +607,35 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
       fail(zc.line,
            "zone " + in_quotes(zc.zone) + " holds " + join_names(layout, state.cards(z)) + ", expected " + join(want));
   }
+  for (const CounterValues& cv : e.counters) {
+    std::vector<std::int64_t> got;
+    for (auto [owner, value] : counter_slots(layout, cv))
+      got.push_back(state.counter(counter_named(layout, cv.counter, cv.line), owner));
+    if (got != cv.values)
+      fail(cv.line, "counter " + in_quotes(cv.counter) + " is " + (cv.supply ? std::to_string(got[0]) : join(got)) +
+                        ", expected " + (cv.supply ? std::to_string(cv.values[0]) : join(cv.values)));
+  }
+  for (const FigurePlaces& fp : e.figures) {  // the places of these figures on the board, in any order
+    std::vector<std::string> got, want;
+    for (int f : figures_of(layout, fp))
+      if (const FigurePlace p = state.figure_place(f); p.track >= 0) got.push_back(place_text(layout, p));
+    for (const auto& place : fp.places)
+      if (const FigurePlace p = parse_place(layout, place); p.track >= 0) want.push_back(place_text(layout, p));
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    if (got != want) fail(fp.line, "figures " + in_quotes(fp.key) + " stand on " + join(got) + ", expected " + join(want));
+  }
+  for (const TrackTiles& tt : e.tiles) {
+    const int track = track_named(layout, tt.track, tt.line);
+    std::vector<std::string> got, want;
+    for (int space = 1; space <= static_cast<int>(layout.tracks[static_cast<std::size_t>(track)].values.size()); ++space)
+      if (const ComponentId c = state.tile_at(track, space).component; c != kNoComponent)
+        got.push_back(std::to_string(space) + " = " + layout.components[c].name);
+    auto sorted = tt.tiles;
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [space, tile] : sorted) want.push_back(std::to_string(space) + " = " + tile.value);
+    if (got != want) fail(tt.line, "track " + in_quotes(tt.track) + " holds tiles " + join(got) + ", expected " + join(want));
+  }
   for (const auto& [zone, count] : e.sizes) {
     const ZoneId z = zone_named(layout, zone, count.line);
     if (state.size(z) != count.value)
@@ -450,7 +659,9 @@ void run_scenario(Rules& rules, const Scenario& s) {
     state.close_round(scores);
   }
   try {
-    set_zones(state, s.zones);
+    std::vector<bool> placed(layout.components.size(), false);
+    set_zones(state, s.zones, placed);
+    set_board(state, s, placed);
     if (s.to_move) {
       check_seat(layout, s.to_move->value, s.to_move->line, "to_move");
       state.set_to_move(static_cast<int>(s.to_move->value));

@@ -19,6 +19,13 @@
 //   [scenario.zones]            # optional: after setup, each listed zone holds exactly these cards, bottom to
 //   "expedition.1.yellow" = ["Y5", "Y8"] # top; a name takes the lowest-numbered copy this scenario has not
 //                               # placed yet, from wherever it is; unlisted cards of the zone go to `box`
+//   counters = { vp = [10, 0], crossed = 2 }   # optional: counter values after setup, one per seat (an array)
+//                               # or the supply's (an integer)
+//   [scenario.figures]          # optional: "<kind>.<owner>" ("<kind>" for owner 0) = the places of those figures
+//   "explorer.1" = ["path.red 9"]   # in figure order, "<track> <space>" or "off"; the ones not listed go off
+//   "adventurer.2" = ["path.red 3", "path.blue 1"]   # the board
+//   [scenario.tiles]            # optional: each listed track holds exactly these tiles (space = name); the tiles
+//   "path.yellow" = { 2 = "arrow", 3 = "VP10" }   # that lay on it go to `box`; a name takes a copy as in zones
 //   [scenario.expect]           # all optional, checked after the actions
 //   scores = [18, 0]            # Rules::score of each seat in the current round
 //   match_scores = [18, 0]      # GameState::match_scores (totals of the finished rounds)
@@ -32,6 +39,10 @@
 //   error = "you do not hold"   # the LAST action must be rejected with a message containing this text, and
 //                               # leave the state unchanged
 //   sizes = { "hand.1" = 8 }    # number of cards in each listed zone
+//   counters = { vp = [15, 0] } # counter values, as in the setup
+//   figures = { "adventurer.1" = ["path.red 4"] }   # the places on the board of those figures, in any order
+//                               # ("off" entries are ignored: the others of that kind and owner are off the board)
+//   tiles = { "path.yellow" = { 2 = "arrow" } }     # exactly these tiles on each listed track
 //   [scenario.expect.zones]     # exact contents of each listed zone, bottom to top
 //   "discard.yellow" = ["Y4"]
 //

@@ -5,7 +5,7 @@
 -- Board: one track per colour, "path.<colour>", spaces 1..9 valued by params.steps. Event tiles are components
 -- laid on the tile spaces; per seat one explorer and `adventurers` adventurers (figures, off the board when
 -- unused). Counters per seat: vp (VP chips), chips (artifact chips), vp_start (vp when this expedition began),
--- dirs (pile directions, variant "either"); in the supply: crossed (figures past a bridge).
+-- dirs (pile directions, variant "either"); in the supply: turns (turns played in this expedition).
 -- Zones: deck, removed (2 players: the 30 unseen cards), tiles (the face-down tile stack), hand.<seat>,
 -- pile.<seat>.<colour> (the cards a seat played for a path), discard.<colour>, artifacts.<seat> (artifact tiles
 -- found this expedition), box.
@@ -96,14 +96,13 @@ local declared = hr.declare {
     { name = "chips", per_seat = true },    -- artifact chips
     { name = "vp_start", per_seat = true }, -- VP chips when the expedition began: the round score is the change
     { name = "dirs", per_seat = true },     -- "either" variant: 2 bits per colour, 1 up, 2 down, 0 not fixed yet
-    { name = "crossed" },                   -- figures that have crossed a bridge in this expedition
     { name = "turns" },                     -- turns played in this expedition (one per draw)
   },
   tracks = track_list,
   figures = figure_list,
   rounds = P.expeditions,
 }
-local VP <const>, CHIPS <const>, VP_START <const>, DIRS <const>, CROSSED <const>, TURNS <const> = 1, 2, 3, 4, 5, 6
+local VP <const>, CHIPS <const>, VP_START <const>, DIRS <const>, TURNS <const> = 1, 2, 3, 4, 5
 -- The deck after the deal: how many turns an expedition lasts when every draw is from the deck.
 local INITIAL_DECK = math.max(1, NCARDS - REMOVED_CARDS - SEATS * P.hand_size)
 local DRAWS_PER_COLOUR = INITIAL_DECK / SEATS / NCOLOURS -- cards of one colour a seat draws in an expedition
@@ -251,9 +250,18 @@ function rules.start_round(game)
     set_counter(game, VP_START, s, counter_of(game, VP, s))
     set_counter(game, DIRS, s, 0)
   end
-  set_counter(game, CROSSED, 0, 0)
   set_counter(game, TURNS, 0, 0)
   set_phase(game, PLAY_PHASE)
+end
+
+--- The number of figures past a bridge (on step `bridge_step` or beyond), all seats and paths together.
+local function crossed(game)
+  local n = 0
+  for f = 1, NFIGURES do
+    local _, step = figure_of(game, f)
+    if step and step >= BRIDGE then n = n + 1 end
+  end
+  return n
 end
 
 --- Ends the expedition at once; the seat left of `seat` (who played last) starts the next one.
@@ -268,7 +276,7 @@ end
 local function arrive(game, seat, f, k, from, to)
   move_figure(game, f, k, to)
   if to >= BRIDGE and from < BRIDGE then
-    if add_counter(game, CROSSED, 0, 1) >= END_FIGURES then
+    if crossed(game) >= END_FIGURES then
       end_expedition(game, seat)
       return
     end
@@ -487,11 +495,11 @@ end
 -- ---- invariants ----------------------------------------------------------------------------------------------
 
 --- invariants(game) -> nil, or the first broken invariant: piles follow their direction; a seat has a figure on a
---- path exactly when it has a pile of that colour; the crossed counter counts the figures past a bridge, fewer
---- than end_figures while the expedition runs; VP chips at or above the floor; hands full except for the seat in
+--- path exactly when it has a pile of that colour; fewer than end_figures figures are past a bridge while the
+--- expedition runs; VP chips at or above the floor; hands full except for the seat in
 --- the middle of its turn; only artifacts leave the board, and every tile is on the board or with a seat.
 function rules.invariants(game)
-  local crossed = 0
+  local crossed = 0 -- figures past a bridge
   for s = 1, SEATS do
     scan_figures(game, s)
     for k = 1, NCOLOURS do
@@ -522,9 +530,6 @@ function rules.invariants(game)
       if TILE[t] ~= ARTIFACT then return "seat " .. s .. " took the tile " .. NAME[t] end
     end
   end
-  if crossed ~= counter_of(game, CROSSED) then
-    return crossed .. " figures are past a bridge but the counter says " .. counter_of(game, CROSSED)
-  end
   if crossed >= END_FIGURES and not game:over() then return crossed .. " figures are past a bridge and the expedition goes on" end
   if size_of(game, TILES) ~= math.max(0, LAST_TILE - NCARDS - #TILE_TRACK) then
     return size_of(game, TILES) .. " tiles are off the board"
@@ -537,7 +542,7 @@ view.install(rules, {
   P = P, SEATS = SEATS, COLOURS = COLOURS, NCOLOURS = NCOLOURS, STEPS = STEPS, NSTEPS = NSTEPS, FPS = FPS,
   BRIDGE = BRIDGE, END_FIGURES = END_FIGURES, EITHER = EITHER, LETTER = LETTER, NAME = NAME, COLOUR = COLOUR,
   VALUE = VALUE, TILE = TILE, ARTIFACT = ARTIFACT, ARROW = ARROW, VPTILE = VPTILE, DECK = DECK, HAND = HAND,
-  PILE = PILE, DISCARD = DISCARD, ARTIFACTS = ARTIFACTS, VP = VP, CHIPS = CHIPS, CROSSED = CROSSED,
+  PILE = PILE, DISCARD = DISCARD, ARTIFACTS = ARTIFACTS, VP = VP, CHIPS = CHIPS, crossed = crossed,
   PLAY_PHASE = PLAY_PHASE, ARROW_PHASE = ARROW_PHASE, DRAW_PHASE = DRAW_PHASE, UP = UP, DOWN = DOWN,
   direction = direction, fits = fits, artifact_chips = artifact_chips, table_points = table_points,
   figure_points = figure_points,

@@ -45,7 +45,7 @@ function M.install(rules, K)
     local function add(...) lines[#lines + 1] = string.format(...) end
     add("Expedition %d of %d - seat %d to %s - deck: %d cards - figures past a bridge: %d of %d",
         game:round(), game:rounds(), game:to_move(), PHASE_TEXT[game:phase()] or "?", game:size(K.DECK),
-        game:counter(K.CROSSED), K.END_FIGURES)
+        K.crossed(game), K.END_FIGURES)
     local width = math.max(6, 2 * SEATS + 1)
     local function row(label, cells)
       local parts = { string.format("%-7s", label) }
