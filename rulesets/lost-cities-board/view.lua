@@ -91,7 +91,14 @@ function M.install(rules, K)
         piles[k] = COLOURS[k] .. " " .. text
       end
       add("  piles: %s", table.concat(piles, " | "))
-      if s == seat then add("  hand: %s", names(game, HAND[s])) else add("  hand: %d cards", game:size(HAND[s])) end
+      if s == seat then
+        local hand = game:cards(HAND[s])
+        table.sort(hand, function(a, b) return COLOUR[a] < COLOUR[b] or (COLOUR[a] == COLOUR[b] and VALUE[a] < VALUE[b]) end)
+        for i, c in ipairs(hand) do hand[i] = NAME[c] end
+        add("  hand: %s", #hand > 0 and table.concat(hand, " ") or "-")
+      else
+        add("  hand: %d cards", game:size(HAND[s]))
+      end
     end
     local tops = {}
     for k = 1, NCOLOURS do
