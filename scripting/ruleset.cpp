@@ -317,7 +317,8 @@ const ParamOrigin* origin_of(const std::vector<ParamOrigin>& origins, const std:
   return nullptr;
 }
 
-/// Checks the effective parameters against the base ruleset's [schema]: { min, max, choices, meaning }.
+/// Checks the effective parameters against the base ruleset's [schema]: { type, min, max, choices, meaning }
+/// (a min or max makes the parameter a number).
 void check_schema(const toml::table& params, const toml::table& schema, const fs::path& schema_file,
                   const std::vector<ParamOrigin>& origins) {
   for (const auto& [key, entry] : schema) {
@@ -335,6 +336,19 @@ void check_schema(const toml::table& params, const toml::table& schema, const fs
       return std::nullopt;
     };
     const auto v = number(*value);
+    if ((rule->contains("min") || rule->contains("max")) && !v)
+      throw LoadError(at + ": parameter '" + name + "' must be a number, not " + type_name(*value));
+    if (const toml::node* type = rule->get("type")) {
+      static const std::map<std::string, std::string> names{{"integer", "an integer"}, {"float", "a number"},
+                                                            {"string", "a string"}, {"boolean", "a boolean"},
+                                                            {"list", "a list"}, {"table", "a table"}};
+      const auto wanted = names.find(type->value_or(std::string()));
+      if (wanted == names.end())
+        throw LoadError(where(schema_file, *type) + ": schema." + name +
+                        ".type must be integer, float, string, boolean, list or table");
+      const bool ok = wanted->second == type_name(*value) || (wanted->first == "float" && value->is_integer());
+      if (!ok) throw LoadError(at + ": parameter '" + name + "' must be " + wanted->second + ", not " + type_name(*value));
+    }
     if (const toml::node* min = rule->get("min"); min && v && number(*min) && *v < *number(*min))
       throw LoadError(at + ": parameter '" + name + "' = " + toml_text(*value) + " is below its minimum " + toml_text(*min));
     if (const toml::node* max = rule->get("max"); max && v && number(*max) && *v > *number(*max))
