@@ -4,11 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# chromium: tests/tools/report_test.sh renders the HTML report of `houserules simulate` in it headless (the
+# test is skipped where chromium is missing).
 packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
-          nlohmann-json3-dev)
-# CI (.ci/run uses --deps-only) also installs Debian's chromium: tests/tools/report_test.sh renders the HTML
-# report of `houserules simulate` in it (the test is skipped where chromium is missing).
-if [ "${1:-}" = "--deps-only" ]; then packages+=(chromium); fi
+          nlohmann-json3-dev chromium)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
