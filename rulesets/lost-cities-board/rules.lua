@@ -42,6 +42,8 @@ if P.artifact_table ~= "long" and P.artifact_table ~= "short" then
   error("params.artifact_table must be \"long\" or \"short\", not \"" .. tostring(P.artifact_table) .. "\"")
 end
 local REMOVED_CARDS = P.removed_cards[SEATS - 1] or 0
+-- The ASSUMED rule choices, as plain locals (params are read-only proxies, slower to index in the hot hooks).
+local ARROW_OPTIONAL, LAST_STEP_OPTIONAL, START_WITH_LOWEST = P.arrow_optional, P.last_step_optional, P.start_with_lowest
 local FIRST_PLAYER = math.min(math.max(P.first_player, 1), SEATS)
 assert(NCOLOURS <= 7, "at most 7 colours (the action encoding keeps a colour in 3 bits)")
 
@@ -306,7 +308,7 @@ function rules.actions(game, out)
     local explorer_off, adventurer_off = scan_figures(game, seat)
     local hand, count = cards_of(game, HAND[seat], scratch_cards)
     local COLOUR, VALUE, NAME_BIT = COLOUR, VALUE, NAME_BIT
-    if P.start_with_lowest then
+    if START_WITH_LOWEST then
       for k = 1, NCOLOURS do lowest[k] = 99 end
       for i = 1, count do
         local c = hand[i]
@@ -323,13 +325,13 @@ function rules.actions(game, out)
         local pile = PILE[seat][k]
         local top = top_of(game, pile)
         if not top then
-          if not P.start_with_lowest or VALUE[c] == lowest[k] then
+          if not START_WITH_LOWEST or VALUE[c] == lowest[k] then
             if explorer_off > 0 then n = n + 1; out[n] = c | START_EXPLORER << 8 end
             if adventurer_off > 0 then n = n + 1; out[n] = c | START_ADVENTURER << 8 end
           end
         else
           local v, tv = VALUE[c], VALUE[top]
-          local pile_size = size_of(game, pile)
+          local pile_size = EITHER and size_of(game, pile) or 0
           if fits(game, seat, k, v, tv, pile_size) then
             local dir_first, dir_last = 0, 0
             if EITHER and pile_size == 1 and v == tv then dir_first, dir_last = UP, DOWN end
@@ -345,7 +347,7 @@ function rules.actions(game, out)
                     moved = true
                   end
                 end
-                if P.last_step_optional or not moved then n = n + 1; out[n] = a end
+                if LAST_STEP_OPTIONAL or not moved then n = n + 1; out[n] = a end
               end
             end
           end
@@ -358,7 +360,7 @@ function rules.actions(game, out)
     for k = 1, NCOLOURS do
       if fig[k] > 0 and pos[k] < NSTEPS then n = n + 1; out[n] = MOVE << 8 | k << 12 end
     end
-    if P.arrow_optional or n == 0 then n = n + 1; out[n] = PASS << 8 end
+    if ARROW_OPTIONAL or n == 0 then n = n + 1; out[n] = PASS << 8 end
   else
     local sizes = sizes_of(game, DRAW_SOURCES, scratch_sizes)
     if sizes[1] > 0 then n = 1; out[1] = DRAW_DECK << 8 end
