@@ -27,21 +27,6 @@ namespace hr {
 
 namespace {
 
-/// The text `parse_action` compares: lower case, runs of blanks as one space, no blanks at the ends.
-std::string normalized(std::string_view text) {
-  std::string out;
-  bool blank = false;
-  for (char ch : text) {
-    if (std::isspace(static_cast<unsigned char>(ch))) {
-      blank = !out.empty();
-      continue;
-    }
-    if (blank) out.push_back(' ');
-    blank = false;
-    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
-  }
-  return out;
-}
 
 /// `text` quoted for a POSIX shell when it needs it.
 std::string shell_word(const std::string& text) {
@@ -132,7 +117,7 @@ class GameChecker {
           return fail("action text", fmt::format("action_text failed for legal action {}: {}", legal[i], e.what()),
                       next, true, {}, seat, round);
         }
-        const auto [it, fresh] = seen.emplace(normalized(text), i);
+        const auto [it, fresh] = seen.emplace(normalized_action_text(text), i);
         if (!fresh)
           return fail("unique action texts",
                       fmt::format("legal actions {} and {} both read '{}' (every legal action needs its own text)",

@@ -82,8 +82,7 @@ void Rules::apply_checked(GameState& state, Action action) {
   apply(state, action);
 }
 
-namespace {
-std::string normalize(std::string_view text) {
+std::string normalized_action_text(std::string_view text) {
   std::string out;
   bool blank = false;
   for (char ch : text) {
@@ -97,12 +96,11 @@ std::string normalize(std::string_view text) {
   }
   return out;
 }
-}  // namespace
 
 std::optional<Action> Rules::parse_action(const GameState& state, std::string_view text) {
-  const std::string wanted = normalize(text);
+  const std::string wanted = normalized_action_text(text);
   for (Action a : legal_actions(state))
-    if (normalize(action_text(state, a)) == wanted) return a;
+    if (normalized_action_text(action_text(state, a)) == wanted) return a;
   return std::nullopt;
 }
 

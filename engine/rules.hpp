@@ -100,6 +100,9 @@ class Rules {
   std::vector<Action> scratch_;    // reused by apply_checked
 };
 
+/// An action text as parse_action compares it: lower case, runs of blanks as one space, none at the ends.
+std::string normalized_action_text(std::string_view text);
+
 /// The kernel's generic table: each zone with its cards (unknown ones as '?', hidden zones as a count),
 /// counters, whose turn, round and match scores.
 std::string render_observation(const GameState& observation, int seat);

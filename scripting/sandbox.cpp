@@ -275,6 +275,27 @@ int sandbox_rawset(lua_State* L) {
   return 1;
 }
 
+/// Pushes the metatable of a read-only view of the table at `backing` (an absolute index): reads go to it
+/// (__index, __len, __pairs in the fixed order), writes raise an error, the metatable is hidden and marked
+/// __frozen (so rawset refuses the view too).
+void push_read_only_metatable(lua_State* L, int backing) {
+  lua_createtable(L, 0, 6);
+  lua_pushvalue(L, backing);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, refuse_write);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushvalue(L, backing);
+  lua_pushcclosure(L, read_only_len, 1);
+  lua_setfield(L, -2, "__len");
+  lua_pushvalue(L, backing);
+  lua_pushcclosure(L, read_only_pairs, 1);
+  lua_setfield(L, -2, "__pairs");
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, "__frozen");
+  lua_pushliteral(L, "read-only");
+  lua_setfield(L, -2, "__metatable");
+}
+
 // Turns the table at the top of the stack into (a proxy of) itself that refuses writes. For the globals
 // table the table itself stays (the registry and chunks' _ENV refer to it): its contents move to a hidden
 // table that becomes its __index.
@@ -296,21 +317,7 @@ void freeze_in_place(lua_State* L) {
     lua_pushnil(L);
     lua_rawset(L, t);
   }
-  lua_createtable(L, 0, 6);
-  lua_pushvalue(L, hidden);
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, refuse_write);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushvalue(L, hidden);
-  lua_pushcclosure(L, read_only_len, 1);
-  lua_setfield(L, -2, "__len");
-  lua_pushvalue(L, hidden);
-  lua_pushcclosure(L, read_only_pairs, 1);
-  lua_setfield(L, -2, "__pairs");
-  lua_pushboolean(L, 1);
-  lua_setfield(L, -2, "__frozen");
-  lua_pushliteral(L, "read-only");
-  lua_setfield(L, -2, "__metatable");
+  push_read_only_metatable(L, hidden);
   lua_setmetatable(L, t);
   lua_settop(L, t);
 }
@@ -594,21 +601,7 @@ void Sandbox::make_read_only(int depth) {
     }
   }
   lua_newtable(L);  // the proxy
-  lua_createtable(L, 0, 6);
-  lua_pushvalue(L, t);
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, refuse_write);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushvalue(L, t);
-  lua_pushcclosure(L, read_only_len, 1);
-  lua_setfield(L, -2, "__len");
-  lua_pushvalue(L, t);
-  lua_pushcclosure(L, read_only_pairs, 1);
-  lua_setfield(L, -2, "__pairs");
-  lua_pushboolean(L, 1);
-  lua_setfield(L, -2, "__frozen");
-  lua_pushliteral(L, "read-only");
-  lua_setfield(L, -2, "__metatable");
+  push_read_only_metatable(L, t);
   lua_setmetatable(L, -2);
   lua_replace(L, t);
 }
