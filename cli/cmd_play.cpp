@@ -32,7 +32,7 @@ void register_play_commands(CLI::App& app, int& status) {
   play_cmd->add_option("ruleset", play->ruleset, "Ruleset id (see `houserules list`) or path to a ruleset folder")
       ->required();
   play_cmd->add_option("--players", *players_text,
-                       "Comma-separated player per seat: human, random or greedy (default: greedy in every seat)");
+                       "Comma-separated player per seat: human, random, greedy or ismcts[:key=value...] (default: greedy in every seat)");
   play_cmd->add_option("--seed", play->seed, "Seed of the game's random number generator (same seed, same game)")
       ->capture_default_str();
   play_cmd->add_option("--log", play->log, "Write the transcript to this file (JSON Lines)");

@@ -138,7 +138,7 @@ std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>
       continue;
     }
     auto bot = make_bot(names[s], derive_seed(seed, 1000 + s));
-    if (!bot) throw std::invalid_argument("unknown player '" + names[s] + "' (choose human, random or greedy)");
+    if (!bot) throw std::invalid_argument("unknown player '" + names[s] + "' (choose human, random, greedy or ismcts[:key=value...])");
     players.push_back(std::move(bot));
   }
   return players;

@@ -15,6 +15,7 @@
 #include <numeric>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include <fmt/format.h>
@@ -394,9 +395,14 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
   if (o.shard_count < 1 || o.shard < 0 || o.shard >= o.shard_count)
     return err << fmt::format("error: --shard {}/{}: give i/N with 0 <= i < N\n", o.shard, o.shard_count), 2;
   if (e.players.empty()) return err << "error: --players is required (e.g. --players greedy,random)\n", 2;
-  for (const auto& name : e.players)
-    if (!make_bot(name, 0))
-      return err << fmt::format("error: unknown player '{}' (simulate plays bots: random, greedy)\n", name), 2;
+  for (const auto& name : e.players) {
+    try {
+      if (!make_bot(name, 0))
+        return err << fmt::format("error: unknown player '{}' (simulate plays bots: random, greedy, ismcts[:key=value...])\n", name), 2;
+    } catch (const std::invalid_argument& ex) {
+      return err << "error: " << ex.what() << '\n', 2;
+    }
+  }
   if (e.max_plies < 1) return err << "error: --max-plies must be at least 1\n", 2;
   try {
     LoadOptions load;

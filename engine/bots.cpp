@@ -1,5 +1,9 @@
-// bots.cpp — the random and greedy players.
+// bots.cpp — the random and greedy players; make_bot (the ismcts player is in ismcts.cpp).
 #include "bots.hpp"
+
+#include <stdexcept>
+
+#include "ismcts.hpp"
 
 namespace hr {
 
@@ -36,10 +40,15 @@ Action GreedyPlayer::choose(Rules& rules, const InformationSet& info) {
   return best_[rng_.below(best_.size())];
 }
 
-std::unique_ptr<Player> make_bot(const std::string& name, std::uint64_t seed) {
+std::unique_ptr<Player> make_bot(const std::string& spec, std::uint64_t seed) {
+  const std::size_t colon = spec.find(':');
+  const std::string name = spec.substr(0, colon);
+  if (name == "ismcts")
+    return std::make_unique<IsmctsPlayer>(seed, IsmctsOptions::parse(colon == std::string::npos ? "" : spec.substr(colon + 1)));
+  if (name != "random" && name != "greedy") return nullptr;
+  if (colon != std::string::npos) throw std::invalid_argument("player '" + spec + "': " + name + " takes no options");
   if (name == "random") return std::make_unique<RandomPlayer>(seed);
-  if (name == "greedy") return std::make_unique<GreedyPlayer>(seed);
-  return nullptr;
+  return std::make_unique<GreedyPlayer>(seed);
 }
 
 }  // namespace hr

@@ -68,7 +68,9 @@ class GreedyPlayer : public Player {
   std::vector<Action> best_;
 };
 
-/// Makes a bot from its name ("random", "greedy"); nullptr for an unknown name.
-std::unique_ptr<Player> make_bot(const std::string& name, std::uint64_t seed);
+/// Makes a bot from its setting: a name ("random", "greedy", "ismcts"), for ismcts optionally followed by
+/// options "name:key=value:key=value" (e.g. "ismcts:iterations=2000", see IsmctsOptions::parse). Returns
+/// nullptr for an unknown name; throws std::invalid_argument for bad options (naming the known ones).
+std::unique_ptr<Player> make_bot(const std::string& spec, std::uint64_t seed);
 
 }  // namespace hr

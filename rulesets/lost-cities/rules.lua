@@ -450,4 +450,5 @@ function rules.describe(view, seat)
   return table.concat(lines, "\n") .. "\n"
 end
 
+rules.heuristic = require("heuristic")
 return rules

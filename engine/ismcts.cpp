@@ -1,0 +1,246 @@
+// ismcts.cpp — SO-ISMCTS with UCT (see ismcts.hpp), and the parsing of its options.
+#include "ismcts.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <stdexcept>
+
+namespace hr {
+
+namespace {
+
+/// Plies per call of Rules::random_playout when playing to the end of a round: random_playout stops only at
+/// the end of the match, so a round's end is noticed between calls (at most this many plies late).
+constexpr std::int64_t kRolloutChunk = 24;
+constexpr int kDefaultRandomDepth = 1000;
+
+[[noreturn]] void bad_value(const std::string& key, const std::string& value, const char* expected) {
+  throw std::invalid_argument("ismcts: option " + key + "=" + value + ": expected " + expected);
+}
+
+long long parse_integer(const std::string& key, const std::string& value, long long lo, long long hi,
+                        const char* expected) {
+  if (value.empty()) bad_value(key, value, expected);
+  char* end = nullptr;
+  errno = 0;
+  const long long v = std::strtoll(value.c_str(), &end, 10);
+  if (errno != 0 || *end != '\0' || v < lo || v > hi) bad_value(key, value, expected);
+  return v;
+}
+
+double parse_number(const std::string& key, const std::string& value, double lo, const char* expected) {
+  if (value.empty()) bad_value(key, value, expected);
+  char* end = nullptr;
+  const double v = std::strtod(value.c_str(), &end);
+  if (*end != '\0' || !std::isfinite(v) || v < lo) bad_value(key, value, expected);
+  return v;
+}
+
+}  // namespace
+
+const char* IsmctsOptions::option_names() { return "iterations, exploration, rollout, depth, reward, scale, time_ms, seed"; }
+
+IsmctsOptions IsmctsOptions::parse(const std::string& text) {
+  IsmctsOptions o;
+  std::size_t pos = 0;
+  while (pos <= text.size() && !text.empty()) {
+    std::size_t end = text.find(':', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string item = text.substr(pos, end - pos);
+    pos = end + 1;
+    const std::size_t eq = item.find('=');
+    if (item.empty() || eq == std::string::npos)
+      throw std::invalid_argument("ismcts: '" + item + "' is not key=value (options: " + option_names() + ")");
+    const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (key == "iterations") {
+      o.iterations = static_cast<int>(parse_integer(key, value, 0, 100'000'000, "a whole number from 0 to 100000000"));
+    } else if (key == "exploration") {
+      o.exploration = parse_number(key, value, 0, "a number >= 0");
+    } else if (key == "rollout") {
+      if (value == "random") o.rollout = Rollout::Random;
+      else if (value == "heuristic") o.rollout = Rollout::Heuristic;
+      else bad_value(key, value, "random or heuristic");
+    } else if (key == "depth") {
+      o.depth = static_cast<int>(parse_integer(key, value, 0, 1'000'000, "a whole number of plies from 0 to 1000000"));
+    } else if (key == "reward") {
+      if (value == "margin") o.reward = Reward::Margin;
+      else if (value == "win") o.reward = Reward::Win;
+      else bad_value(key, value, "margin or win");
+    } else if (key == "scale") {
+      o.scale = parse_number(key, value, 1e-9, "a number > 0");
+    } else if (key == "time_ms") {
+      o.time_ms = parse_number(key, value, 0, "a number of milliseconds >= 0");
+    } else if (key == "seed") {
+      o.seed = static_cast<std::uint64_t>(
+          parse_integer(key, value, 0, std::numeric_limits<long long>::max(), "a whole number >= 0"));
+    } else {
+      throw std::invalid_argument("ismcts: unknown option '" + key + "' (options: " + option_names() + ")");
+    }
+    if (end == text.size()) break;
+  }
+  if (o.iterations == 0 && o.time_ms <= 0)
+    throw std::invalid_argument("ismcts: iterations=0 (no count limit) needs a time budget: time_ms=...");
+  return o;
+}
+
+IsmctsPlayer::IsmctsPlayer(std::uint64_t seed, IsmctsOptions options)
+    : options_(options), rng_(options.seed ? *options.seed : seed) {}
+
+int IsmctsPlayer::child_of(int node, Action action) const {
+  for (int c : nodes_[static_cast<std::size_t>(node)].children)
+    if (nodes_[static_cast<std::size_t>(c)].action == action) return c;
+  return -1;
+}
+
+std::vector<IsmctsPlayer::ChildStats> IsmctsPlayer::root_children() const {
+  std::vector<ChildStats> out;
+  if (nodes_.empty()) return out;
+  for (int c : nodes_[0].children) {
+    const Node& n = nodes_[static_cast<std::size_t>(c)];
+    out.push_back({n.action, n.visits, n.visits ? n.reward / n.visits : 0.0});
+  }
+  return out;
+}
+
+void IsmctsPlayer::evaluate(Rules& rules, GameState& state, int round, bool random, bool use_heuristic,
+                            double* reward) {
+  std::int64_t left = options_.depth >= 0 ? options_.depth : (random ? kDefaultRandomDepth : 0);
+  while (left > 0 && !state.over() && state.round() == round) {
+    const std::int64_t played = rules.random_playout(state, rng_, std::min(left, kRolloutChunk));
+    stats_.rollout_plies += played;
+    left -= played;
+  }
+  double value[kMaxSeats];
+  const auto& rounds = state.round_scores();
+  if ((state.over() || state.round() != round) && rounds.size() >= static_cast<std::size_t>(round)) {
+    // The round of the decision is over: its exact result (match totals through that round).
+    for (int s = 0; s < seats_; ++s) {
+      double total = 0;
+      for (int r = 0; r < round; ++r) total += static_cast<double>(rounds[static_cast<std::size_t>(r)][static_cast<std::size_t>(s)]);
+      value[s] = total;
+    }
+  } else if (state.over()) {
+    for (int s = 0; s < seats_; ++s) value[s] = static_cast<double>(state.match_score(s + 1));
+  } else {
+    for (int s = 0; s < seats_; ++s) {
+      std::optional<double> h;
+      if (use_heuristic) h = rules.heuristic(state, s + 1);
+      value[s] = h ? *h : static_cast<double>(state.match_score(s + 1) + rules.score(state, s + 1));
+    }
+  }
+  for (int s = 0; s < seats_; ++s) {
+    double best_other = -std::numeric_limits<double>::infinity();
+    for (int o = 0; o < seats_; ++o)
+      if (o != s) best_other = std::max(best_other, value[o]);
+    const double margin = seats_ == 1 ? value[s] : value[s] - best_other;
+    if (options_.reward == IsmctsOptions::Reward::Win) reward[s] = margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0;
+    else reward[s] = 0.5 + 0.5 * std::tanh(margin / options_.scale);
+  }
+}
+
+Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
+  const auto root_legal = info.legal();
+  stats_ = {};
+  nodes_.clear();
+  if (root_legal.size() == 1) return root_legal[0];
+  const auto start = std::chrono::steady_clock::now();
+  seats_ = rules.layout().seats;
+  const int me = info.seat();
+
+  GameState state = sample(info, rng_);
+  const int round = state.round();
+  bool use_heuristic = false;
+  if (!options_.rollout || *options_.rollout == IsmctsOptions::Rollout::Heuristic)
+    use_heuristic = rules.heuristic(state, me).has_value();
+  const bool random_rollout = options_.rollout ? *options_.rollout == IsmctsOptions::Rollout::Random : !use_heuristic;
+
+  nodes_.reserve(static_cast<std::size_t>(options_.iterations > 0 ? options_.iterations + 1 : 4096));
+  nodes_.push_back(Node{});
+  nodes_[0].mover = me;
+  double reward[kMaxSeats];
+  const double c = options_.exploration;
+
+  for (std::int64_t it = 0;; ++it) {
+    if (options_.iterations > 0 && it >= options_.iterations) break;
+    if (options_.time_ms > 0 &&
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() >= options_.time_ms)
+      break;
+    if (it > 0) state = sample(info, rng_);
+    path_.clear();
+    int node = 0;
+    path_.push_back(node);
+    bool root = true;
+    // Selection and expansion.
+    while (!state.over() && state.round() == round) {
+      if (root) {
+        legal_.assign(root_legal.begin(), root_legal.end());
+      } else {
+        rules.legal_actions(state, legal_);
+        if (legal_.empty()) break;
+      }
+      root = false;
+      untried_.clear();
+      int best = -1;
+      double best_ucb = -std::numeric_limits<double>::infinity();
+      const std::size_t parent = static_cast<std::size_t>(node);
+      for (std::size_t i = 0; i < legal_.size(); ++i) {
+        const int child = child_of(node, legal_[i]);
+        if (child < 0) {
+          untried_.push_back(static_cast<int>(i));
+          continue;
+        }
+        Node& n = nodes_[static_cast<std::size_t>(child)];
+        ++n.availability;
+        if (!untried_.empty()) continue;  // expanding this time: UCB not needed
+        const double ucb = n.reward / n.visits + c * std::sqrt(std::log(static_cast<double>(n.availability)) / n.visits);
+        if (ucb > best_ucb) best_ucb = ucb, best = child;
+      }
+      const int mover = state.to_move();
+      if (!untried_.empty()) {
+        const Action a = legal_[static_cast<std::size_t>(untried_[rng_.below(untried_.size())])];
+        Node fresh;
+        fresh.action = a;
+        fresh.mover = mover;
+        fresh.availability = 1;
+        nodes_.push_back(std::move(fresh));
+        const int created = static_cast<int>(nodes_.size() - 1);
+        nodes_[parent].children.push_back(created);
+        rules.apply(state, a);
+        path_.push_back(created);
+        break;
+      }
+      rules.apply(state, nodes_[static_cast<std::size_t>(best)].action);
+      node = best;
+      path_.push_back(node);
+    }
+    evaluate(rules, state, round, random_rollout, use_heuristic, reward);
+    for (int n : path_) {
+      Node& x = nodes_[static_cast<std::size_t>(n)];
+      ++x.visits;
+      if (n != 0) x.reward += reward[x.mover - 1];
+    }
+    ++stats_.iterations;
+  }
+  stats_.nodes = static_cast<std::int64_t>(nodes_.size());
+  stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  // The most visited root child; ties: the higher mean, then the first in the ruleset's order.
+  Action chosen = root_legal[0];
+  int best_visits = -1;
+  double best_mean = 0;
+  for (Action a : root_legal) {
+    const int child = child_of(0, a);
+    if (child < 0) continue;
+    const Node& n = nodes_[static_cast<std::size_t>(child)];
+    const double mean = n.visits ? n.reward / n.visits : 0.0;
+    if (n.visits > best_visits || (n.visits == best_visits && mean > best_mean)) {
+      chosen = a, best_visits = n.visits, best_mean = mean;
+    }
+  }
+  return chosen;
+}
+
+}  // namespace hr

@@ -1,0 +1,107 @@
+// ismcts.hpp — single-observer information-set Monte Carlo tree search (SO-ISMCTS with UCT; Cowling, Powley
+// and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), over the Rules interface.
+//
+// One tree per decision, rooted at the deciding seat's information set. Each iteration:
+//   1. determinize: deal the cards the seat cannot see at random (InformationSet::determinize, the bot's Rng);
+//   2. select: from the root, while every legal action of the sample has a child, take the child with the
+//      best UCB1 value  mean + c * sqrt(ln(availability) / visits), where availability counts the visits of
+//      the parent in which the child's action was legal (actions differ between samples: the opponent's
+//      sampled hand, the card drawn);
+//   3. expand one untried legal action (chosen at random);
+//   4. evaluate the sample (rollout policy below) as one reward in [0, 1] per seat;
+//   5. backpropagate: each node on the path adds the reward of the seat that chose its action.
+// The move returned is the root child visited most (ties: higher mean, then the ruleset's action order).
+//
+// The bot never sees the real state: it reads only InformationSet::legal() and determinize(), so for a
+// given seed its decision depends only on what its seat knows (tests/games/ismcts_test.cpp proves it).
+//
+// Horizon: the round being played when the decision is made. A sample whose round has ended is scored
+// exactly (the seats' match totals through that round); otherwise it is estimated (see Rollout).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bots.hpp"
+
+namespace hr {
+
+struct IsmctsOptions {
+  enum class Rollout {
+    Random,     ///< random play (Rules::random_playout) to the end of the round, at most `depth` plies
+    Heuristic,  ///< `depth` plies of random play, then the ruleset's heuristic (or, without one, the scores)
+  };
+  enum class Reward {
+    Margin,  ///< 0.5 + 0.5 * tanh((own value - best other seat's value) / scale)
+    Win,     ///< 1 if the seat's value is above every other seat's, 0.5 if it ties for the top, else 0
+  };
+  int iterations = 1000;         ///< iterations per decision; 0 = no count limit (needs time_ms)
+  double exploration = 0.7;      ///< UCB1 constant c (rewards are in [0, 1])
+  std::optional<Rollout> rollout;  ///< unset: Heuristic when the ruleset has a heuristic hook, else Random
+  int depth = -1;                ///< rollout plies; -1: 0 for Heuristic, 1000 for Random
+  Reward reward = Reward::Margin;
+  double scale = 30;             ///< points of margin for tanh's knee (Margin only)
+  double time_ms = 0;            ///< > 0: also stop after this long (then decisions depend on the machine)
+  std::optional<std::uint64_t> seed;  ///< replaces the seed the bot is made with
+
+  /// Parses "key=value:key=value..." (the part of "ismcts:..." after the first colon; empty = defaults).
+  /// Throws std::invalid_argument naming a bad key (and listing the known ones) or a bad value.
+  static IsmctsOptions parse(const std::string& text);
+  /// The option names parse() accepts, comma-separated.
+  static const char* option_names();
+};
+
+/// Counters of the last decision (for benchmarks and tests).
+struct IsmctsStats {
+  std::int64_t iterations = 0;
+  std::int64_t nodes = 0;
+  std::int64_t rollout_plies = 0;
+  double seconds = 0;
+};
+
+class IsmctsPlayer : public Player {
+ public:
+  IsmctsPlayer(std::uint64_t seed, IsmctsOptions options = {});
+  Action choose(Rules& rules, const InformationSet& info) override;
+  std::string name() const override { return "ismcts"; }
+  const IsmctsOptions& options() const { return options_; }
+  const IsmctsStats& last_stats() const { return stats_; }
+  /// Root children of the last decision: (action, visits, mean reward for the deciding seat).
+  struct ChildStats {
+    Action action;
+    int visits;
+    double mean;
+  };
+  std::vector<ChildStats> root_children() const;
+
+ protected:
+  /// One sample of the state for an iteration. The real bot returns info.determinize(rng); a test double
+  /// overrides it to cheat (and shows that the no-peeking test would catch it). Nothing else sees states.
+  virtual GameState sample(const InformationSet& info, Rng& rng) { return info.determinize(rng); }
+
+ private:
+  struct Node {
+    Action action = 0;
+    int mover = 0;         // the seat that chose `action` (its reward is accumulated here)
+    int visits = 0;
+    int availability = 0;  // visits of the parent in which `action` was legal
+    double reward = 0;     // sum of the mover's rewards
+    std::vector<int> children;
+  };
+
+  void evaluate(Rules& rules, GameState& state, int round, bool random, bool use_heuristic, double* reward);
+  int child_of(int node, Action action) const;
+
+  IsmctsOptions options_;
+  Rng rng_;
+  IsmctsStats stats_;
+  std::vector<Node> nodes_;
+  std::vector<Action> legal_;
+  std::vector<int> untried_;
+  std::vector<int> path_;
+  int seats_ = 0;
+};
+
+}  // namespace hr

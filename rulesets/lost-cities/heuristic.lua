@@ -1,0 +1,191 @@
+-- heuristic.lua — Lost Cities: heuristic(game, seat), an estimate of the seat's final score (its match total
+-- so far plus the expected score of the round being played), from what the seat may see. Used by the greedy
+-- bot (one ply) and by ismcts to evaluate the leaves of its search. rules.lua installs it as
+-- rules.heuristic; variants inherit it (they change the same rules table) and may replace it.
+--
+-- Information: it reads only public zones (expeditions), the seat's own hand, zone sizes, and
+-- game:knows(seat, card) — never which card lies in another hand or where in the deck. So its value is the
+-- same for every state the seat cannot tell apart (tests/games/ismcts_test.cpp checks it).
+--
+-- The estimate, per colour k of the seat's columns (its own, or its team's):
+--   committed   the column: sum of numbers S, wagers W, count n, last value t;
+--   in hand     the seat's cards of colour k still playable on it (numbers above t; wagers while t <= 0);
+--   to come     the cards of colour k above t whose place the seat does not know (deck or hidden hands),
+--               each counted with the chance p that the seat draws it: (share of those cards in the deck)
+--               / seats * DRAW_USE (it may come too late, or be taken by others first);
+--   time        the seat has about deck / seats turns left (plus final placements), one card per turn: when
+--               the cards it would play (hand + expected draws, over the colours worth playing) exceed that,
+--               the hand and future parts are scaled down to fit.
+--   value       (S' - cost) * (1 + W') + bonus * min(1, max(0, n' - threshold + 1)), with S', W', n' the
+--               expected final sum, wagers and count; an expedition not started counts max(0, value), since
+--               the seat need not start it.
+-- Cost: one call of game:cards per public zone and hand, game:knows for the cards of other hands (no allocation).
+
+local hr = houserules
+local P = hr.params
+local SEATS = hr.seats
+local COLOURS = P.colours
+local NCOLOURS = #COLOURS
+local CARD = hr.components
+local Z = hr.zones
+local NCARDS = #CARD
+local COST, BONUS, THRESHOLD = P.expedition_cost, P.bonus, P.bonus_threshold
+local FINAL_PLACEMENTS = P.final_placements
+--- Of the hidden cards a seat may draw, the share it can still use (drawn in time, not taken first).
+local DRAW_USE = 0.75
+
+local COLOUR, VALUE = {}, {}
+for c = 1, NCARDS do
+  COLOUR[c] = CARD[c].colour_index
+  VALUE[c] = CARD[c].value
+end
+
+-- The seat's hand and expedition columns (with teams, partners share the columns "expedition.A.<colour>"),
+-- and the other column sets it sees: their zone group (declared by rules.lua) and zones in colour order.
+local HAND, COLUMNS, OWNER = {}, {}, {}
+local function columns_of(owner)
+  local zones = {}
+  for k = 1, NCOLOURS do zones[k] = Z["expedition." .. owner .. "." .. COLOURS[k]] end
+  return zones
+end
+for s = 1, SEATS do
+  HAND[s] = Z["hand." .. s]
+  OWNER[s] = #P.teams > 0 and string.char(64 + P.teams[s]) or tostring(s)
+  COLUMNS[s] = columns_of(OWNER[s])
+end
+local OTHER_COLUMNS = {} -- seat -> list of {group = zone group, zones = columns}, one per other column set
+for s = 1, SEATS do
+  OTHER_COLUMNS[s] = {}
+  local listed = { [OWNER[s]] = true }
+  for o = 1, SEATS do
+    if not listed[OWNER[o]] then
+      listed[OWNER[o]] = true
+      OTHER_COLUMNS[s][#OTHER_COLUMNS[s] + 1] = { group = hr.groups["columns." .. OWNER[o]], zones = columns_of(OWNER[o]) }
+    end
+  end
+end
+local DRAW_SOURCES = hr.groups.draw_sources -- the deck, then the discard piles in colour order
+local DISCARD = {}
+for k = 1, NCOLOURS do DISCARD[k] = Z["discard." .. COLOURS[k]] end
+
+-- ABOVE_SUM[k][t + 2], ABOVE_COUNT[k][t + 2]: the sum and number of the number cards of colour k above t
+-- (t = -1 for an empty column, 0 with wagers only, else the last number).
+local ABOVE_SUM, ABOVE_COUNT = {}, {}
+for k = 1, NCOLOURS do
+  ABOVE_SUM[k], ABOVE_COUNT[k] = {}, {}
+  for t = -1, P.max_value do
+    local sum, count = 0, 0
+    for c = 1, NCARDS do
+      if COLOUR[c] == k and VALUE[c] > 0 and VALUE[c] > t then sum, count = sum + VALUE[c], count + 1 end
+    end
+    ABOVE_SUM[k][t + 2], ABOVE_COUNT[k][t + 2] = sum, count
+  end
+end
+
+local G = hr.game
+local cards_of, sizes_of, knows, match_score, over = G.cards, G.sizes, G.knows, G.match_score, G.over
+
+-- Scratch lists (overwritten before every use; nothing is kept between calls).
+local scratch, sizes = {}, {}
+for c = 1, NCARDS do scratch[c] = 0 end
+for k = 1, NCOLOURS + 1 do sizes[k] = 0 end
+local top, sum, wagers, count = {}, {}, {}, {}
+local hand_sum, hand_count, hand_wagers, future_sum, future_count = {}, {}, {}, {}, {}
+
+--- The value of one column from its expected final sum, wagers and count; `started` columns may be negative.
+local function column_value(s, w, n, started)
+  local v = (s - COST) * (1 + w)
+  if n > THRESHOLD - 1 then v = v + BONUS * (n >= THRESHOLD and 1 or n - THRESHOLD + 1) end
+  if not started and v < 0 then return 0 end
+  return v
+end
+
+--- Removes cards the seat sees (cards[first..last]) from the cards still to come.
+local function seen(cards, last, first)
+  for i = first or 1, last do
+    local c = cards[i]
+    local k, v = COLOUR[c], VALUE[c]
+    if v > 0 and v > top[k] then
+      future_sum[k] = future_sum[k] - v
+      future_count[k] = future_count[k] - 1
+    end
+  end
+end
+
+--- heuristic(game, seat) -> number: the seat's match total plus the expected final score of this round.
+return function(game, seat)
+  if over(game) then return match_score(game, seat) end
+  local columns = COLUMNS[seat]
+  for k = 1, NCOLOURS do
+    local cards, n = cards_of(game, columns[k], scratch)
+    local s, w, t = 0, 0, -1
+    for i = 1, n do
+      local v = VALUE[cards[i]]
+      if v == 0 then w = w + 1 else s = s + v end
+      t = v
+    end
+    top[k], sum[k], wagers[k], count[k] = t, s, w, n
+    hand_sum[k], hand_count[k], hand_wagers[k] = 0, 0, 0
+    future_sum[k], future_count[k] = ABOVE_SUM[k][t + 2], ABOVE_COUNT[k][t + 2]
+  end
+  -- The seat's own hand: the cards still playable on its columns.
+  local hand, held = cards_of(game, HAND[seat], scratch)
+  for i = 1, held do
+    local c = hand[i]
+    local k, v = COLOUR[c], VALUE[c]
+    if v > top[k] or (v == 0 and top[k] <= 0) then
+      hand_sum[k] = hand_sum[k] + v
+      hand_count[k] = hand_count[k] + 1
+      if v == 0 then hand_wagers[k] = hand_wagers[k] + 1 end
+    end
+  end
+  -- The cards to come are those whose place the seat does not know (deck, other hands): all but its hand,
+  -- the public zones (other columns, discard piles: each card is shown as it arrives) and the cards of other
+  -- hands it knows (taken from a discard pile).
+  seen(hand, held)
+  local piles = sizes_of(game, DRAW_SOURCES, sizes)
+  local deck = piles[1]
+  for k = 1, NCOLOURS do
+    if piles[k + 1] > 0 then seen(cards_of(game, DISCARD[k], scratch)) end
+  end
+  local others = OTHER_COLUMNS[seat]
+  for g = 1, #others do
+    local zones = others[g].zones
+    local column_sizes = sizes_of(game, others[g].group, sizes)
+    for k = 1, NCOLOURS do
+      if column_sizes[k] > 0 then seen(cards_of(game, zones[k], scratch)) end
+    end
+  end
+  local unknown = deck
+  for o = 1, SEATS do
+    if o ~= seat then
+      local cards, n = cards_of(game, HAND[o], scratch)
+      for i = 1, n do
+        local c = cards[i]
+        if knows(game, seat, c) then
+          seen(cards, i, i)
+        else
+          unknown = unknown + 1
+        end
+      end
+    end
+  end
+  local p = unknown > 0 and deck / unknown / SEATS * DRAW_USE or 0
+  -- Plays wanted on the colours worth playing, against the turns left.
+  local wanted = 0
+  for k = 1, NCOLOURS do
+    local plays = hand_count[k] + p * future_count[k]
+    if count[k] > 0 or column_value(sum[k] + hand_sum[k] + p * future_sum[k], wagers[k] + hand_wagers[k],
+                                    count[k] + plays, false) > 0 then
+      wanted = wanted + plays
+    end
+  end
+  local turns = deck / SEATS + FINAL_PLACEMENTS
+  local fit = wanted > turns and turns / wanted or 1
+  local total = match_score(game, seat)
+  for k = 1, NCOLOURS do
+    total = total + column_value(sum[k] + fit * (hand_sum[k] + p * future_sum[k]), wagers[k] + fit * hand_wagers[k],
+                                 count[k] + fit * (hand_count[k] + p * future_count[k]), count[k] > 0)
+  end
+  return total
+end

@@ -1,0 +1,5 @@
+# bench_bots: ms per ismcts move, iterations/s, GameState copy cost and size (docs/bots.md). Built, never run
+# by CTest. Included from tests/CMakeLists.txt.
+add_executable(bench_bots ${CMAKE_CURRENT_LIST_DIR}/bench_bots.cpp)
+target_link_libraries(bench_bots PRIVATE hr_scripting hr_engine fmt::fmt)
+target_compile_definitions(bench_bots PRIVATE HOUSERULES_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

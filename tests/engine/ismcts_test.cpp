@@ -1,0 +1,208 @@
+// ismcts_test.cpp — hr::IsmctsPlayer on the tiny Take game (take_game.hpp): options and make_bot, the
+// search's bookkeeping, reproducibility, sensible choices with random and heuristic rollouts, time budgets,
+// and no peeking (tests/games/ismcts_test.cpp does the same on real Lost Cities states).
+#include <catch2/catch.hpp>
+
+#include <numeric>
+#include <set>
+#include <stdexcept>
+#include <vector>
+
+#include "bots.hpp"
+#include "ismcts.hpp"
+#include "take_game.hpp"
+
+using hr::Action;
+using hr::GameState;
+using hr::InformationSet;
+using hr::IsmctsOptions;
+using hr::IsmctsPlayer;
+using namespace take_game;
+
+namespace {
+
+constexpr hr::ComponentId Y1 = 0, Y2 = 1, Y3 = 2, Y4 = 3, Y5 = 4, Y6 = 5, Y7 = 6, Y8 = 7;
+
+Action decide(hr::Player& bot, TakeGame& game, const GameState& s) {
+  const std::vector<Action> legal = game.legal_actions(s);
+  return bot.choose(game, InformationSet(s, s.to_move(), legal));
+}
+
+IsmctsOptions with_iterations(int n) {
+  IsmctsOptions o;
+  o.iterations = n;
+  return o;
+}
+
+/// Reads the real state instead of sampling (a test double: what the no-peeking test must catch).
+class PeekingIsmcts : public IsmctsPlayer {
+ public:
+  PeekingIsmcts(std::uint64_t seed, IsmctsOptions options, const GameState& real)
+      : IsmctsPlayer(seed, options), real_(&real) {}
+
+ protected:
+  GameState sample(const InformationSet&, hr::Rng& rng) override {
+    GameState s = *real_;
+    s.rng().reseed(rng.next());
+    return s;
+  }
+
+ private:
+  const GameState* real_;
+};
+
+}  // namespace
+
+TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[ismcts]") {
+  const IsmctsOptions d = IsmctsOptions::parse("");
+  CHECK(d.iterations == 1000);
+  CHECK(d.exploration == Approx(0.7));
+  CHECK_FALSE(d.rollout.has_value());
+  CHECK(d.depth == -1);
+  CHECK(d.reward == IsmctsOptions::Reward::Margin);
+  CHECK(d.time_ms == 0);
+  CHECK_FALSE(d.seed.has_value());
+
+  const IsmctsOptions o =
+      IsmctsOptions::parse("iterations=2000:exploration=0.25:rollout=random:depth=40:reward=win:scale=10:time_ms=50:seed=7");
+  CHECK(o.iterations == 2000);
+  CHECK(o.exploration == Approx(0.25));
+  CHECK(o.rollout == IsmctsOptions::Rollout::Random);
+  CHECK(o.depth == 40);
+  CHECK(o.reward == IsmctsOptions::Reward::Win);
+  CHECK(o.scale == Approx(10));
+  CHECK(o.time_ms == Approx(50));
+  CHECK(o.seed == std::uint64_t{7});
+  CHECK(IsmctsOptions::parse("rollout=heuristic").rollout == IsmctsOptions::Rollout::Heuristic);
+  CHECK(IsmctsOptions::parse("iterations=0:time_ms=5").iterations == 0);
+
+  using Catch::Matchers::Contains;
+  CHECK_THROWS_WITH(IsmctsOptions::parse("iteration=5"),
+                    Contains("unknown option 'iteration'") && Contains("iterations, exploration, rollout, depth"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=lots"), Contains("iterations=lots") && Contains("whole number"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=-3"), Contains("iterations=-3"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("rollout=greedy"), Contains("random or heuristic"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("exploration=-1"), Contains(">= 0"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("scale=0"), Contains("> 0"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("iterations"), Contains("not key=value"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=5:"), Contains("not key=value"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=0"), Contains("time_ms"));
+}
+
+TEST_CASE("make_bot makes ismcts from a setting with options", "[ismcts][bots]") {
+  auto plain = hr::make_bot("ismcts", 1);
+  REQUIRE(plain != nullptr);
+  CHECK(plain->name() == "ismcts");
+  REQUIRE(dynamic_cast<IsmctsPlayer*>(plain.get()) != nullptr);
+  CHECK(dynamic_cast<IsmctsPlayer&>(*plain).options().iterations == 1000);
+  auto tuned = hr::make_bot("ismcts:iterations=2000:exploration=0.4", 1);
+  REQUIRE(tuned != nullptr);
+  CHECK(dynamic_cast<IsmctsPlayer&>(*tuned).options().iterations == 2000);
+  CHECK(dynamic_cast<IsmctsPlayer&>(*tuned).options().exploration == Approx(0.4));
+  CHECK_THROWS_AS(hr::make_bot("ismcts:iteratons=5", 1), std::invalid_argument);
+  CHECK_THROWS_WITH(hr::make_bot("greedy:seed=3", 1), Catch::Matchers::Contains("greedy takes no options"));
+  CHECK(hr::make_bot("ismcts-typo", 1) == nullptr);
+  CHECK(hr::make_bot("mcts:iterations=5", 1) == nullptr);
+}
+
+TEST_CASE("ismcts runs its iterations, reproducibly, and takes the best card", "[ismcts]") {
+  TakeGame game;
+  // Seat 1 holds Y2 and has won Y1; the row shows Y3 and Y8; unknown to it: Y4 (seat 2's hand), Y5..Y7.
+  const GameState s = arrange(game.layout(), {Y1}, {Y2}, {Y3, Y8}, {Y4}, {Y5, Y6, Y7}, 1);
+  const GameState before = s;
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    IsmctsPlayer bot(seed, with_iterations(300));
+    INFO("seed " << seed);
+    CHECK(decide(bot, game, s) == kTake + 1);  // Y8
+    CHECK(bot.last_stats().iterations == 300);
+    CHECK(bot.last_stats().rollout_plies > 300);  // no heuristic: random rollouts to the end of the round
+    const auto children = bot.root_children();
+    CHECK(children.size() == 3);
+    int visits = 0;
+    for (const auto& c : children) visits += c.visits;
+    CHECK(visits == 300);
+  }
+  CHECK(s == before);  // the real state is never touched
+
+  // The same seed gives the same search; the bot's RNG moves on between decisions.
+  IsmctsPlayer one(5, with_iterations(60)), two(5, with_iterations(60));
+  for (int i = 0; i < 3; ++i) {
+    CHECK(decide(one, game, s) == decide(two, game, s));
+    const auto a = one.root_children(), b = two.root_children();
+    REQUIRE(a.size() == b.size());
+    for (std::size_t k = 0; k < a.size(); ++k) CHECK(a[k].visits == b[k].visits);
+  }
+  // The seed option replaces the seed the bot is made with.
+  IsmctsOptions seeded = with_iterations(60);
+  seeded.seed = 77;
+  IsmctsPlayer x(1, seeded), y(2, seeded);
+  decide(x, game, s);
+  decide(y, game, s);
+  CHECK(x.root_children()[0].visits == y.root_children()[0].visits);
+}
+
+TEST_CASE("ismcts evaluates leaves with the heuristic when asked (or when the ruleset has one)", "[ismcts]") {
+  TakeGame game;
+  game.perverse = true;  // heuristic: minus the seat's won pile — the worst card looks best
+  const GameState s = arrange(game.layout(), {Y1}, {Y2}, {Y3, Y8}, {Y4}, {Y5, Y6, Y7}, 1);
+  // Three iterations: each root action once, its leaf valued by the heuristic (margin over seat 2, whose
+  // heuristic is 0): Y3 -> -4, Y8 -> -9, a draw -> at most -5. Ties in visits go to the better mean.
+  IsmctsPlayer bot(3, with_iterations(3));
+  CHECK(decide(bot, game, s) == kTake + 0);
+  CHECK(bot.last_stats().rollout_plies == 0);
+  // Random rollouts ignore the heuristic (the round ends within the rollout depth).
+  IsmctsOptions random = with_iterations(300);
+  random.rollout = IsmctsOptions::Rollout::Random;
+  IsmctsPlayer r(3, random);
+  CHECK(decide(r, game, s) == kTake + 1);
+  // reward=win works too.
+  IsmctsOptions win = with_iterations(300);
+  win.reward = IsmctsOptions::Reward::Win;
+  game.perverse = false;
+  IsmctsPlayer w(3, win);
+  CHECK(decide(w, game, s) == kTake + 1);
+}
+
+TEST_CASE("ismcts: a single legal action needs no search; a time budget stops the search", "[ismcts]") {
+  TakeGame game;
+  const GameState one = arrange(game.layout(), {Y1, Y2, Y3, Y6, Y7}, {Y4}, {Y8}, {Y5}, {}, 1);
+  REQUIRE(game.legal_actions(one) == std::vector<Action>{kTake + 0});
+  IsmctsPlayer bot(1, with_iterations(100));
+  CHECK(decide(bot, game, one) == kTake + 0);
+  CHECK(bot.last_stats().iterations == 0);
+
+  const GameState s = arrange(game.layout(), {Y1}, {Y2}, {Y3, Y8}, {Y4}, {Y5, Y6, Y7}, 1);
+  IsmctsPlayer timed(1, IsmctsOptions::parse("iterations=0:time_ms=20"));
+  const Action a = decide(timed, game, s);
+  CHECK((a == kTake + 0 || a == kTake + 1 || a == kDraw));
+  CHECK(timed.last_stats().iterations > 10);
+  CHECK(timed.last_stats().seconds >= 0.020);
+  IsmctsPlayer capped(1, IsmctsOptions::parse("iterations=50:time_ms=10000"));
+  decide(capped, game, s);
+  CHECK(capped.last_stats().iterations == 50);  // whichever limit comes first
+}
+
+TEST_CASE("an ismcts decision does not change when only cards hidden from the seat change", "[ismcts][peeking]") {
+  TakeGame game;
+  // As in bots_test.cpp: the same cards are unknown to seat 1 in A and B, arranged differently (A: the deck's
+  // top is Y8, so drawing is best for a player who could see it; B: Y1, so taking Y5 is).
+  const GameState a = arrange(game.layout(), {}, {Y2}, {Y5, Y4}, {Y3}, {Y6, Y7, Y1, Y8}, 1);
+  const GameState b = arrange(game.layout(), {}, {Y2}, {Y5, Y4}, {Y6}, {Y3, Y7, Y8, Y1}, 1);
+  REQUIRE_FALSE(a == b);
+  REQUIRE(a.observation(1) == b.observation(1));
+  const IsmctsOptions options = with_iterations(100);
+  std::set<Action> honest_choices;
+  int peeking_differs = 0;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    IsmctsPlayer bot_a(seed, options), bot_b(seed, options);
+    PeekingIsmcts peek_a(seed, options, a), peek_b(seed, options, b);
+    for (int step = 0; step < 2; ++step) {
+      INFO("seed " << seed << " step " << step);
+      const Action da = decide(bot_a, game, a);
+      CHECK(da == decide(bot_b, game, b));
+      honest_choices.insert(da);
+      peeking_differs += decide(peek_a, game, a) != decide(peek_b, game, b);
+    }
+  }
+  CHECK(peeking_differs > 0);  // the same test catches a bot that reads the real state
+}
