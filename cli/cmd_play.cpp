@@ -10,21 +10,6 @@
 
 namespace hr {
 
-namespace {
-
-std::vector<std::string> split_players(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t end = std::min(text.find(',', start), text.size());
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
-}  // namespace
-
 void register_play_commands(CLI::App& app, int& status) {
   auto play = std::make_shared<PlayOptions>();
   auto players_text = std::make_shared<std::string>();
@@ -38,7 +23,7 @@ void register_play_commands(CLI::App& app, int& status) {
   play_cmd->add_option("--log", play->log, "Write the transcript to this file (JSON Lines)");
   play_cmd->add_flag("--quiet", play->quiet, "Print only the result");
   play_cmd->callback([&status, play, players_text] {
-    if (!players_text->empty()) play->players = split_players(*players_text);
+    if (!players_text->empty()) play->players = split_player_list(*players_text);
     status = play_command(*play, std::cin, std::cout, std::cerr);
   });
 

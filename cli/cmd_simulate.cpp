@@ -7,22 +7,12 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "play.hpp"
 #include "simulate.hpp"
 
 namespace hr {
 
 namespace {
-
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t end = std::min(text.find(',', start), text.size());
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
 
 /// Parses "i/N" (0 <= i < N). Returns false if malformed.
 bool parse_shard(const std::string& text, int& shard, int& count) {
@@ -65,7 +55,7 @@ void register_simulate_commands(CLI::App& app, int& status) {
       ->capture_default_str();
   sim->add_flag("--no-progress", *no_progress, "No progress bar or progress lines");
   sim->callback([&status, options, players, shard, no_progress] {
-    options->experiment.players = split_commas(*players);
+    options->experiment.players = split_player_list(*players);
     if (!shard->empty() && !parse_shard(*shard, options->shard, options->shard_count)) {
       std::cerr << "error: --shard " << *shard << ": give i/N, e.g. --shard 0/4\n";
       status = 2;

@@ -129,6 +129,17 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
   }
 }
 
+std::vector<std::string> split_player_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
 std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
                                                   std::istream& in, std::ostream& out) {
   std::vector<std::unique_ptr<Player>> players;

@@ -40,6 +40,10 @@ struct PlayOptions {
   bool quiet = false;                   ///< only the result
 };
 
+/// Splits "greedy,random,ismcts:iterations=500" at the commas (empty parts kept: they are reported as
+/// unknown players).
+std::vector<std::string> split_player_list(const std::string& text);
+
 /// Makes the players of a match from their names; throws std::invalid_argument naming an unknown one.
 std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
                                                   std::istream& in, std::ostream& out);
