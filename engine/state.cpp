@@ -51,7 +51,8 @@ void GameState::remove_from_place(ComponentId c) {
     const int n = zone_size_[p.zone];
     int i = n - 1;  // most moves take the top card: search from the top
     while (i >= 0 && base[i] != c) --i;
-    std::memmove(base + i, base + i + 1, static_cast<std::size_t>(n - 1 - i) * sizeof(ComponentId));
+    if (i < n - 1)  // (most moves take the top card: nothing to close up)
+      std::memmove(base + i, base + i + 1, static_cast<std::size_t>(n - 1 - i) * sizeof(ComponentId));
     base[n - 1] = kNoComponent;
     zone_size_[p.zone] = static_cast<std::uint16_t>(n - 1);
   } else {
@@ -71,7 +72,8 @@ void GameState::move(ComponentId c, ZoneId to, int index) {
   ComponentId* base = slots_.data() + static_cast<std::size_t>(to) * capacity_;
   const int n = zone_size_[to];
   if (index < 0) index = n;
-  std::memmove(base + index + 1, base + index, static_cast<std::size_t>(n - index) * sizeof(ComponentId));
+  if (index < n)  // (most moves put the card on top: nothing to open up)
+    std::memmove(base + index + 1, base + index, static_cast<std::size_t>(n - index) * sizeof(ComponentId));
   base[index] = c;
   zone_size_[to] = static_cast<std::uint16_t>(n + 1);
   place_[c] = Place{to, 0, 0};
@@ -83,6 +85,22 @@ ComponentId GameState::move_top(ZoneId from, ZoneId to) {
   const ComponentId c = top(from);
   if (c != kNoComponent) move(c, to);
   return c;
+}
+
+void GameState::gather(ZoneId to) {
+  check_zone(to);
+  if (masked_for_) throw LayoutError("an observation cannot be changed");
+  std::fill(slots_.begin(), slots_.end(), kNoComponent);
+  std::fill(zone_size_.begin(), zone_size_.end(), std::uint16_t{0});
+  std::fill(tiles_.begin(), tiles_.end(), TilePlacement{});
+  ComponentId* base = slots_.data() + static_cast<std::size_t>(to) * capacity_;
+  const std::uint8_t grant = layout_->grant_mask(to);
+  for (std::size_t c = 0; c < capacity_; ++c) {
+    base[c] = static_cast<ComponentId>(c);
+    place_[c] = Place{to, 0, 0};
+    seen_by_[c] |= grant;
+  }
+  zone_size_[to] = static_cast<std::uint16_t>(capacity_);
 }
 
 int GameState::deal(ZoneId from, std::span<const ZoneId> to, int count) {

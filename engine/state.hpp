@@ -71,6 +71,11 @@ class GameState {
   /// Deals `count` cards from the top of `from` to each zone of `to` in turn, one at a time (round-robin,
   /// as players deal). Stops early when `from` runs out; returns the number of cards dealt.
   int deal(ZoneId from, std::span<const ZoneId> to, int count);
+  /// Moves every component (cards in zones, tiles on tracks) into zone `to`, in component-number order, bottom
+  /// to top: the state is the same as after `move(c, to)` for c = 0, 1, ... in turn, at the cost of one pass.
+  /// The usual start of a round: all the cards back into the deck, before the shuffle. Throws LayoutError if
+  /// `to` does not exist or the state is an observation.
+  void gather(ZoneId to);
   /// Shuffles zone z with the game's RNG. Cards in a hidden zone are no longer known to anyone after it
   /// (seen-by is reset to the zone's own grant).
   void shuffle(ZoneId z);

@@ -188,6 +188,30 @@ TEST_CASE("moving to a bad position throws LayoutError and changes nothing", "[s
   CHECK(s.check_invariants() == "");
 }
 
+TEST_CASE("gather is moving every component in id order into one zone", "[state]") {
+  // cards spread over hands, the table, the discard pile, the deck (shuffled: unknown) and a track
+  GameState s = arranged_a();
+  s.place_tile(7, 0, 3, 1);
+  s.move(9, box());
+  GameState expected = s;
+  for (ComponentId c = 0; c < kCards; ++c) expected.move(c, kDeck);
+  s.gather(kDeck);
+  CHECK(s == expected);
+  CHECK(ids(s.cards(kDeck)) == ids(expected.cards(kDeck)));
+  CHECK(s.tile_at(0, 3).component == kNoComponent);
+  CHECK(s.check_invariants().empty());
+  // into a public zone: every card becomes known to all, as a move there does
+  GameState t = arranged_b();
+  GameState t_expected = t;
+  for (ComponentId c = 0; c < kCards; ++c) t_expected.move(c, kTable);
+  t.gather(kTable);
+  CHECK(t == t_expected);
+  CHECK_THROWS_AS(t.gather(static_cast<ZoneId>(card_layout().zones.size())), LayoutError);
+  const GameState view = t.observation(1);
+  GameState changed = view;
+  CHECK_THROWS_AS(changed.gather(kDeck), LayoutError);
+}
+
 TEST_CASE("move_top of an empty zone returns kNoComponent and changes nothing", "[state]") {
   GameState s = stacked_deck();
   const GameState before = s;
