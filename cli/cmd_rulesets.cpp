@@ -167,8 +167,9 @@ int new_command(const std::string& name, const std::string& from, const std::str
     const Hook hooks[] = {
         {"setup", "game", "once, at the start of a match"},
         {"start_round", "game", "deal and choose who starts each round"},
-        {"actions", "game, out", "the legal actions of the seat to move: fill `out`, return the count (or return a list)"},
-        {"apply", "game, action", "apply a legal action of the seat to move"},
+        {"actions", "game, out, seat, phase",
+         "the legal actions of `seat` (to move) in `phase`: fill `out`, return the count (or return a list)"},
+        {"apply", "game, action, seat, phase", "apply a legal action of `seat` (to move) in `phase`"},
         {"action_text", "game, action", "the text of an action, e.g. \"play Y7\""},
         {"score", "game, seat", "the seat's score in the current round"},
         {"explain", "game, text", "why `text` is not legal now, in one line"},

@@ -1,6 +1,10 @@
 // binding_context.hpp — private to scripting/: what the Lua-facing C functions need to reach the kernel.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
 #include <lua.hpp>
 
 #include "sandbox.hpp"
@@ -27,9 +31,22 @@ struct ScriptedRules::Impl {
   int game_methods_ref = LUA_NOREF; // the game's methods (also houserules.game)
   int api_ref = LUA_NOREF;          // the real houserules table behind its read-only proxy
   int rules_ref = LUA_NOREF;        // the final rules table (after the variants)
-  int playout_ref = LUA_NOREF;      // the internal random-playout driver (ScriptedRules::random_playout)
   Rng* playout_rng = nullptr;       // the RNG the driver picks actions with
   std::vector<std::vector<ZoneId>> zone_groups;  // declare{groups=...}: constant lists of zones, 1-based ids
+  std::vector<std::vector<lua_Integer>> maps;  // declare{maps=...}: index = component number (0: unseen card)
+  std::vector<ZoneId> scratch_zones;  // a list of zones read from a Lua argument (zones_arg)
+  // game:cards(zone, into, true): name_stamps[name class] == the call's stamp once a copy was listed
+  std::vector<std::uint32_t> name_stamps;
+  std::uint32_t name_stamp = 0;
+  /// A stamp no name class carries yet (the marks are cleared when the counter wraps).
+  std::uint32_t next_name_stamp() {
+    if (name_stamps.size() != layout->components.size()) name_stamps.assign(layout->components.size(), 0);
+    if (++name_stamp == 0) {
+      std::fill(name_stamps.begin(), name_stamps.end(), 0);
+      name_stamp = 1;
+    }
+    return name_stamp;
+  }
   int actions_out_ref = LUA_NOREF; // the reused, presized list passed to the actions hook
   int hook_setup = LUA_NOREF, hook_start_round = LUA_NOREF, hook_actions = LUA_NOREF, hook_apply = LUA_NOREF,
       hook_action_text = LUA_NOREF, hook_score = LUA_NOREF, hook_describe = LUA_NOREF, hook_explain = LUA_NOREF,
@@ -38,8 +55,9 @@ struct ScriptedRules::Impl {
   static Impl& from(lua_State* L) { return *static_cast<Impl*>(Sandbox::from(L)->owner); }
 };
 
-/// Compiles the internal random-playout driver (a Lua function) and stores its ref in `impl`.
-void create_playout_driver(lua_State* L, ScriptedRules::Impl& impl);
+/// The internal random-playout driver, a C function: run(actions, apply, game, out, limit) -> plies, ended
+/// (bindings.cpp). Scripts cannot reach it.
+int playout_run(lua_State* L);
 /// Creates the table of the game's methods (stores its ref in `impl`).
 void create_game_methods(lua_State* L, ScriptedRules::Impl& impl);
 /// Creates the one `game` userdata, whose metatable's __index is the methods table; stores refs in `impl`.

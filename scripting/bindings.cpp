@@ -178,13 +178,13 @@ GAME_METHOD(cards) {
   }
   lua_Integer n = 0;
   const Layout& layout = *impl.layout;
-  for (std::size_t i = 0; i < cards.size(); ++i) {
-    const ComponentId c = cards[i];
+  // distinct: a name class is skipped once marked with this call's stamp (no quadratic search)
+  const std::uint32_t stamp = distinct ? impl.next_name_stamp() : 0;
+  for (const ComponentId c : cards) {
     if (distinct && c < kUnknownComponent) {
-      bool copy = false;
-      for (std::size_t j = 0; j < i && !copy; ++j)
-        copy = cards[j] < kUnknownComponent && layout.name_class(cards[j]) == layout.name_class(c);
-      if (copy) continue;
+      std::uint32_t& mark = impl.name_stamps[layout.name_class(c)];
+      if (mark == stamp) continue;
+      mark = stamp;
     }
     push_component(L, c);
     lua_rawseti(L, -2, ++n);
@@ -192,49 +192,66 @@ GAME_METHOD(cards) {
   lua_pushinteger(L, n);
   return 2;
 }
-/// Shared body of game:tops and game:sizes: for each zone of the list at arg 2, into[i] = read(zone);
-/// returns `into` (arg 3, or a new list) and the count.
-/// Shared body of game:tops and game:sizes. Arg 2 is a zone group (a number from declare{groups=...},
-/// resolved once at load: the fast form) or a list of zones; arg 3 an optional list to fill. For each zone
-/// i, read(state, zone) pushes one value and it is stored as into[i]. Returns `into` and the count.
+/// The zones named by argument `arg`: a zone group (a number from declare{groups=...}, resolved once at load:
+/// the fast form) or a list of zones (numbers or names, read into impl.scratch_zones). Raises on a bad group
+/// number, a bad zone or another type.
+const std::vector<ZoneId>& zones_arg(lua_State* L, Impl& impl, int arg) {
+  if (lua_type(L, arg) == LUA_TNUMBER) {
+    const lua_Integer g = lua_tointeger(L, arg);
+    if (g < 1 || g > static_cast<lua_Integer>(impl.zone_groups.size())) luaL_error(L, "no zone group number %d", static_cast<int>(g));
+    return impl.zone_groups[static_cast<std::size_t>(g - 1)];
+  }
+  luaL_checktype(L, arg, LUA_TTABLE);
+  const auto n = static_cast<lua_Integer>(luaL_len(L, arg));
+  impl.scratch_zones.clear();
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_geti(L, arg, i);
+    impl.scratch_zones.push_back(zone_arg(L, impl, -1));
+    lua_pop(L, 1);
+  }
+  return impl.scratch_zones;
+}
+
+/// Shared body of game:tops and game:sizes. Arg 2 names zones (zones_arg), arg 3 is an optional list to fill.
+/// For each zone i, read(state, zone) pushes one value and it is stored as into[i]. Returns `into` and the count.
 template <class Read>
 int each_zone(lua_State* L, Read&& read) {
   IMPL;
   const GameState& s = state_arg(L, impl);
-  const bool fill = lua_istable(L, 3);
-  if (lua_type(L, 2) == LUA_TNUMBER) {
-    const lua_Integer g = lua_tointeger(L, 2);
-    if (g < 1 || g > static_cast<lua_Integer>(impl.zone_groups.size())) luaL_error(L, "no zone group number %d", static_cast<int>(g));
-    const auto& zones = impl.zone_groups[static_cast<std::size_t>(g - 1)];
-    if (fill) lua_pushvalue(L, 3);
-    else lua_createtable(L, static_cast<int>(zones.size()), 0);
-    const int into = lua_gettop(L);
-    for (std::size_t i = 0; i < zones.size(); ++i) {
-      read(s, zones[i]);
-      lua_rawseti(L, into, static_cast<lua_Integer>(i + 1));
-    }
-    lua_pushinteger(L, static_cast<lua_Integer>(zones.size()));
-    return 2;
-  }
-  luaL_checktype(L, 2, LUA_TTABLE);
-  const auto n = static_cast<lua_Integer>(luaL_len(L, 2));
-  if (fill) lua_pushvalue(L, 3);
-  else lua_createtable(L, static_cast<int>(n), 0);
+  const std::vector<ZoneId>& zones = zones_arg(L, impl, 2);
+  if (lua_istable(L, 3)) lua_pushvalue(L, 3);
+  else lua_createtable(L, static_cast<int>(zones.size()), 0);
   const int into = lua_gettop(L);
-  for (lua_Integer i = 1; i <= n; ++i) {
-    lua_geti(L, 2, i);
-    const ZoneId z = zone_arg(L, impl, -1);
-    lua_pop(L, 1);
-    read(s, z);
-    lua_rawseti(L, into, i);
+  for (std::size_t i = 0; i < zones.size(); ++i) {
+    read(s, zones[i]);
+    lua_rawseti(L, into, static_cast<lua_Integer>(i + 1));
   }
-  lua_pushinteger(L, n);
+  lua_pushinteger(L, static_cast<lua_Integer>(zones.size()));
   return 2;
 }
+/// The declared map (declare{maps=...}) numbered by argument `arg`: its values indexed by component number
+/// (entry 0 for a card the viewer cannot see). Raises on a number that names no map.
+const std::vector<lua_Integer>& map_arg(lua_State* L, Impl& impl, int arg) {
+  const lua_Integer m = luaL_checkinteger(L, arg);
+  if (m < 1 || m > static_cast<lua_Integer>(impl.maps.size())) luaL_error(L, "no map number %d", static_cast<int>(m));
+  return impl.maps[static_cast<std::size_t>(m - 1)];
+}
+
 // game:tops(zones [, into [, map, empty]]) -> list, count: the top card of each zone (false when empty).
-// With `map` (a list indexed by card number), map[top] instead of the card, and `empty` for an empty zone:
-// e.g. the value of each expedition's last card in one call.
+// With `map` (a declared map's number, the fast form, or a list indexed by card number), map[top] instead of
+// the card, and `empty` for an empty zone: e.g. the value of each expedition's last card in one call.
 GAME_METHOD(tops) {
+  if (lua_type(L, 4) == LUA_TNUMBER) {
+    const std::vector<lua_Integer>& map = map_arg(L, Impl::from(L), 4);
+    const bool empty_is_integer = lua_isinteger(L, 5);
+    const lua_Integer empty = empty_is_integer ? lua_tointeger(L, 5) : 0;
+    return each_zone(L, [L, &map, empty_is_integer, empty](const GameState& s, ZoneId z) {
+      const ComponentId c = s.top(z);
+      if (c != kNoComponent) lua_pushinteger(L, map[c == kUnknownComponent ? 0 : c + 1u]);
+      else if (empty_is_integer) lua_pushinteger(L, empty);
+      else lua_pushvalue(L, 5);
+    });
+  }
   const bool mapped = lua_istable(L, 4);
   return each_zone(L, [L, mapped](const GameState& s, ZoneId z) {
     const ComponentId c = s.top(z);
@@ -248,9 +265,96 @@ GAME_METHOD(tops) {
     }
   });
 }
+// game:append_cards(zone, into, n, base [, distinct [, key, limits, values [, top_map, empty]]]) -> n':
+// appends base + c to `into` (from into[n + 1]) for each card c of `zone`, bottom to top; with `distinct`,
+// only the first copy of each name. With a filter (`key` and `values` declared map numbers), only the cards
+// with limits[key[c]] < values[c], where `limits` is a list, or a zone group whose k-th zone gives limits[k] =
+// top_map[its top card] (`empty` when it is empty): e.g. the cards of a hand that may go on the column of
+// their colour. Returns the new count. Cards the viewer cannot see are skipped.
+GAME_METHOD(append_cards) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const auto cards = s.cards(zone_arg(L, impl, 2));
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_Integer n = luaL_checkinteger(L, 4);
+  const lua_Integer base = luaL_checkinteger(L, 5);
+  const bool distinct = lua_toboolean(L, 6);
+  const bool filtered = !lua_isnoneornil(L, 7);
+  const std::vector<lua_Integer>* key = nullptr;
+  const std::vector<lua_Integer>* values = nullptr;
+  // The limits, read once (a short list: one per colour, say); a key outside 1..known is read per card from
+  // the list (an error with a group).
+  constexpr lua_Integer kLimits = 16;
+  lua_Integer limits[kLimits + 1];
+  lua_Integer known = 0;  // limits[1..known] were read
+  const bool from_group = filtered && lua_type(L, 8) == LUA_TNUMBER;
+  auto limit_of = [&](lua_Integer k) {
+    if (k >= 1 && k <= known) return limits[k];
+    if (from_group) luaL_error(L, "game:append_cards: key %d names no zone of the group", static_cast<int>(k));
+    int is_integer = 0;
+    lua_rawgeti(L, 8, k);
+    const lua_Integer limit = lua_tointegerx(L, -1, &is_integer);
+    lua_pop(L, 1);
+    if (!is_integer) luaL_error(L, "game:append_cards: limits[%d] is not an integer", static_cast<int>(k));
+    return limit;
+  };
+  if (filtered) {
+    key = &map_arg(L, impl, 7);
+    values = &map_arg(L, impl, 9);
+    if (from_group) {
+      const std::vector<ZoneId>& zones = zones_arg(L, impl, 8);
+      const std::vector<lua_Integer>& top_map = map_arg(L, impl, 10);
+      const lua_Integer empty = luaL_checkinteger(L, 11);
+      if (static_cast<lua_Integer>(zones.size()) > kLimits) luaL_error(L, "game:append_cards: a group of limits has at most %d zones", static_cast<int>(kLimits));
+      for (const ZoneId z : zones) {
+        const ComponentId top = s.top(z);
+        limits[++known] = top == kNoComponent ? empty : top_map[top == kUnknownComponent ? 0 : top + 1u];
+      }
+    } else {
+      luaL_checktype(L, 8, LUA_TTABLE);
+      const auto length = std::min(static_cast<lua_Integer>(lua_rawlen(L, 8)), kLimits);
+      for (lua_Integer k = 1; k <= length; ++k) limits[k] = limit_of(k), known = k;
+    }
+  }
+  const Layout& layout = *impl.layout;
+  const std::uint32_t stamp = distinct ? impl.next_name_stamp() : 0;
+  for (const ComponentId c : cards) {
+    if (c >= kUnknownComponent) continue;
+    if (distinct) {
+      std::uint32_t& mark = impl.name_stamps[layout.name_class(c)];
+      if (mark == stamp) continue;
+      mark = stamp;
+    }
+    if (filtered && !(limit_of((*key)[c + 1u]) < (*values)[c + 1u])) continue;
+    lua_pushinteger(L, base + c + 1);
+    lua_rawseti(L, 3, ++n);
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
 // game:sizes(zones [, into]) -> list, count: the number of cards of each zone
 GAME_METHOD(sizes) {
   return each_zone(L, [L](const GameState& s, ZoneId z) { lua_pushinteger(L, s.size(z)); });
+}
+// game:nonempty(zones, into, n, base [, except]) -> n': appends base + i to `into` (from into[n + 1]) for each
+// zone i of `zones` (a zone group or a list; i is its position, 1-based) that holds a card, skipping position
+// `except` when given; returns the new count. One call builds the "take from any non-empty pile" actions.
+GAME_METHOD(nonempty) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const std::vector<ZoneId>& zones = zones_arg(L, impl, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_Integer n = luaL_checkinteger(L, 4);
+  const lua_Integer base = luaL_checkinteger(L, 5);
+  const lua_Integer except = luaL_optinteger(L, 6, 0);
+  for (std::size_t i = 0; i < zones.size(); ++i) {
+    const auto position = static_cast<lua_Integer>(i + 1);
+    if (position == except || s.size(zones[i]) == 0) continue;
+    lua_pushinteger(L, base + position);
+    lua_rawseti(L, 3, ++n);
+  }
+  lua_pushinteger(L, n);
+  return 1;
 }
 GAME_METHOD(zone_of) {
   IMPL;
@@ -314,6 +418,14 @@ GAME_METHOD(deal) {
   }
   lua_pushinteger(L, s.deal(from, std::span<const ZoneId>(targets, static_cast<std::size_t>(n)), static_cast<int>(count)));
   return 1;
+}
+// game:gather(zone): every component into `zone`, in component-number order (as `game:move(c, zone)` for c =
+// 1, 2, ... would do, in one call): all the cards back into the deck at the start of a round.
+GAME_METHOD(gather) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "gather");
+  const ZoneId z = zone_arg(L, impl, 2);
+  return guarded(L, [&] { s.gather(z); return 0; });
 }
 GAME_METHOD(shuffle) { IMPL; GameState& s = writable_state(L, impl, "shuffle"); s.shuffle(zone_arg(L, impl, 2)); return 0; }
 
@@ -439,9 +551,9 @@ const luaL_Reg game_methods[] = {
     {"phase", game_phase}, {"set_phase", game_set_phase}, {"round", game_round}, {"rounds", game_rounds},
     {"ply", game_ply}, {"over", game_over}, {"end_round", game_end_round}, {"end_game", game_end_game},
     {"match_score", game_match_score}, {"round_score", game_round_score}, {"viewer", game_viewer},
-    {"size", game_size}, {"top", game_top}, {"sizes", game_sizes}, {"tops", game_tops}, {"card", game_card}, {"cards", game_cards}, {"zone_of", game_zone_of},
+    {"size", game_size}, {"top", game_top}, {"sizes", game_sizes}, {"tops", game_tops}, {"nonempty", game_nonempty}, {"append_cards", game_append_cards}, {"card", game_card}, {"cards", game_cards}, {"zone_of", game_zone_of},
     {"zone_name", game_zone_name}, {"knows", game_knows}, {"move", game_move}, {"move_top", game_move_top},
-    {"put_under", game_put_under}, {"deal", game_deal}, {"shuffle", game_shuffle}, {"counter", game_counter},
+    {"put_under", game_put_under}, {"deal", game_deal}, {"gather", game_gather}, {"shuffle", game_shuffle}, {"counter", game_counter},
     {"set_counter", game_set_counter}, {"add_counter", game_add_counter}, {"tile", game_tile},
     {"place_tile", game_place_tile}, {"figure", game_figure}, {"move_figure", game_move_figure},
     {"figures_at", game_figures_at}, {"random", game_random}, {nullptr, nullptr}};
@@ -602,6 +714,40 @@ int houserules_declare(lua_State* L) {
     }
   }
   lua_pop(L, 1);
+  // maps = { name = {an integer per component number} }: constant lists that game:tops and game:append_cards
+  // read in C (no table look-up from C per card)
+  lua_newtable(L);
+  const int maps = lua_gettop(L);
+  std::vector<std::pair<std::string, std::vector<lua_Integer>>> map_specs;
+  if (lua_getfield(L, 1, "maps") != LUA_TNIL) {
+    luaL_checktype(L, -1, LUA_TTABLE);
+    const auto components = static_cast<lua_Integer>(layout.components.size());
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1))
+        luaL_error(L, "houserules.declare: maps must map names to lists of integers");
+      const std::string name = lua_tostring(L, -2);
+      std::vector<lua_Integer> values(static_cast<std::size_t>(components + 1), 0);
+      for (lua_Integer c = 0; c <= components; ++c) {
+        lua_rawgeti(L, -1, c);
+        if (lua_isinteger(L, -1)) values[static_cast<std::size_t>(c)] = lua_tointeger(L, -1);
+        else if (c > 0 || !lua_isnil(L, -1))
+          luaL_error(L, "houserules.declare: map '%s': entry %d is not an integer (a map gives one integer per "
+                     "component, 1 to %d, and optionally entry 0 for an unseen card)", name.c_str(), static_cast<int>(c),
+                     static_cast<int>(components));
+        lua_pop(L, 1);
+      }
+      map_specs.emplace_back(name, std::move(values));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  std::sort(map_specs.begin(), map_specs.end());  // map numbers in name order: deterministic
+  for (auto& [name, values] : map_specs) {
+    impl.maps.push_back(std::move(values));
+    lua_pushinteger(L, static_cast<lua_Integer>(impl.maps.size()));
+    lua_setfield(L, maps, name.c_str());
+  }
   if (lua_getfield(L, 1, "rounds") != LUA_TNIL) layout.rounds = static_cast<int>(luaL_checkinteger(L, -1));
   lua_pop(L, 1);
   if (lua_getfield(L, 1, "teams") != LUA_TNIL) {
@@ -656,10 +802,12 @@ int houserules_declare(lua_State* L) {
   lua_setfield(L, result, "zones");
   lua_pushvalue(L, groups);
   lua_setfield(L, result, "groups");
+  lua_pushvalue(L, maps);
+  lua_setfield(L, result, "maps");
   Sandbox::from(L)->make_read_only(2);
   // Also houserules.components, .zones and .zone_names, for variant scripts and modules.
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl.api_ref);
-  for (const char* field : {"components", "zones", "zone_names", "groups"}) {
+  for (const char* field : {"components", "zones", "zone_names", "groups", "maps"}) {
     lua_getfield(L, -2, field);
     lua_setfield(L, -2, field);
   }
@@ -671,57 +819,63 @@ int houserules_declare(lua_State* L) {
 
 // ---- the random-playout driver (internal: not reachable from scripts) ----
 
-// pick(n) -> a uniformly random integer in 1..n from the playout RNG (Rules::random_playout's draw).
-int playout_pick(lua_State* L) {
-  IMPL;
-  const lua_Integer n = luaL_checkinteger(L, 1);
-  lua_pushinteger(L, static_cast<lua_Integer>(impl.playout_rng->below(static_cast<std::uint64_t>(n))) + 1);
-  return 1;
-}
-
-// step(game) -> true when the action just applied ended the round or the game: counts the ply, as
-// Rules::apply does.
-int playout_step(lua_State* L) {
+// run(actions, apply, game, out, limit) -> plies, ended: plays random legal actions until the round or the game
+// ends or `limit` plies were played (ended = true), or no action is legal (false). Called once per round inside
+// one protected call (Sandbox::call); the hooks are called unprotected from here, which costs a fraction of a
+// protected call per hook: a Lua error unwinds to that protected call (Lua is built as C++: it throws, so the
+// frames between run destructors). Like Rules::apply, each ply gives the hooks the seat to move and the phase,
+// and is counted after `apply`; the action is drawn as Rules::random_playout does (rng.below), and only the
+// chosen entry of the list is read.
+int playout_run(lua_State* L) {
   IMPL;
   GameState& s = *impl.binding->state;
-  s.count_ply();
-  lua_pushboolean(L, s.round_end_requested() || s.over());
-  return 1;
-}
-
-// Plays random legal actions until the round must end (returns plies, true), `limit` plies were played
-// (plies, true) or no action is legal (plies, false). Lua-to-Lua calls cost a fraction of a protected call
-// from C++, and only the chosen action is read.
-const char* const kPlayoutDriver = R"lua(
-local pick, step, mtype = ...
-return function(rules, game, out, limit)
-  local actions, apply = rules.actions, rules.apply
-  local plies = 0
-  while plies < limit do
-    local list, n = out, actions(game, out)
-    if mtype(n) ~= "integer" then
-      if type(n) ~= "table" then error("hook 'actions' must return a count or a list of actions", 0) end
-      list, n = n, #n
-    end
-    if n == 0 then return plies, false end
-    apply(game, list[pick(n)])
-    plies = plies + 1
-    if step(game) then return plies, true end
-  end
-  return plies, true
-end
-)lua";
-
-void create_playout_driver(lua_State* L, Impl& impl) {
-  if (luaL_loadbufferx(L, kPlayoutDriver, std::strlen(kPlayoutDriver), "=(random playout)", "t") != LUA_OK)
-    throw LoadError(std::string("internal: ") + lua_tostring(L, -1));
-  lua_pushcfunction(L, playout_pick);
-  lua_pushcfunction(L, playout_step);
-  lua_getglobal(L, "math");
-  lua_getfield(L, -1, "type");
-  lua_remove(L, -2);
-  lua_call(L, 3, 1);
-  impl.playout_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  Rng& rng = *impl.playout_rng;
+  constexpr int kActions = 1, kApply = 2, kGame = 3, kOut = 4;
+  const lua_Integer limit = lua_tointeger(L, 5);
+  lua_settop(L, kOut);
+  lua_Integer plies = 0;
+  while (plies < limit) {
+    lua_pushvalue(L, kActions);
+    lua_pushvalue(L, kGame);
+    lua_pushvalue(L, kOut);
+    lua_pushinteger(L, s.to_move());
+    lua_pushinteger(L, s.phase());
+    lua_call(L, 4, 1);
+    int list = kOut;  // the list to pick from: `out` filled by the hook, or a list it returned
+    lua_Integer n = 0;
+    int is_integer = 0;
+    n = lua_tointegerx(L, -1, &is_integer);
+    if (is_integer && lua_type(L, -1) == LUA_TNUMBER) {
+      if (n < 0) return luaL_error(L, "hook 'actions' returned a count that is not a whole number >= 0");
+      lua_settop(L, kOut);
+    } else if (lua_istable(L, -1)) {
+      n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+      list = kOut + 1;
+    } else {
+      return luaL_error(L, "hook 'actions' must return a list of actions (integers), or fill its second argument and "
+                           "return the count; it returned a %s", luaL_typename(L, -1));
+    }
+    if (n == 0) {
+      lua_pushinteger(L, plies);
+      lua_pushboolean(L, 0);
+      return 2;
+    }
+    const auto i = static_cast<lua_Integer>(rng.below(static_cast<std::uint64_t>(n))) + 1;
+    lua_pushvalue(L, kApply);
+    lua_pushvalue(L, kGame);
+    if (lua_rawgeti(L, list, i) != LUA_TNUMBER || !lua_isinteger(L, -1))
+      return luaL_error(L, "hook 'actions': entry %d is not an integer action", static_cast<int>(i));
+    lua_pushinteger(L, s.to_move());
+    lua_pushinteger(L, s.phase());
+    lua_call(L, 4, 0);
+    lua_settop(L, kOut);
+    s.count_ply();
+    ++plies;
+    if (s.round_end_requested() || s.over()) break;
+  }
+  lua_pushinteger(L, plies);
+  lua_pushboolean(L, 1);
+  return 2;
 }
 
 void create_game_methods(lua_State* L, Impl& impl) {

@@ -540,7 +540,6 @@ void Sandbox::load_file(const std::filesystem::path& file) {
 
 void Sandbox::call(const char* what, int nargs, int nresults) {
   lua_State* L = L_;
-  const int function = lua_gettop(L) - nargs;
   const char* outer_hook = current_hook_;
   current_hook_ = what;
   // Only this thread writes these; plain relaxed stores (no locked read-modify-write) are enough for the

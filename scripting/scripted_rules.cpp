@@ -172,7 +172,6 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
     throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
   impl.rules_ref = luaL_ref(L, LUA_REGISTRYINDEX);  // pops the rules table
   create_game_binding(L, impl);
-  create_playout_driver(L, impl);
   lua_createtable(L, 256, 0);
   impl.actions_out_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   impl.sandbox.freeze();
@@ -202,7 +201,9 @@ void ScriptedRules::generate_actions(const GameState& state, std::vector<Action>
   // The hook may fill this reused list and return the count (no table is allocated or grown per call),
   // or return a list of its own.
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->actions_out_ref);
-  impl_->sandbox.call("hook 'actions'", 2, 1);
+  lua_pushinteger(L, state.to_move());  // the seat to move and the phase: what the hook reads first
+  lua_pushinteger(L, state.phase());
+  impl_->sandbox.call("hook 'actions'", 4, 1);
   lua_Integer n;
   if (lua_type(L, -1) == LUA_TNUMBER) {
     int is_integer = 0;
@@ -240,7 +241,9 @@ void ScriptedRules::do_apply(GameState& state, Action action) {
   Binding bound(*impl_, state, true, "apply");
   push_hook(L, *impl_, impl_->hook_apply);
   lua_pushinteger(L, action);
-  impl_->sandbox.call("hook 'apply'", 2, 0);
+  lua_pushinteger(L, state.to_move());
+  lua_pushinteger(L, state.phase());
+  impl_->sandbox.call("hook 'apply'", 4, 0);
 }
 
 std::string ScriptedRules::action_text(const GameState& state, Action action) {
@@ -323,12 +326,13 @@ std::int64_t ScriptedRules::random_playout(GameState& state, Rng& rng, std::int6
       {
         Binding bound(*impl_, state, true, "random playout");
         impl_->playout_rng = &rng;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->playout_ref);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->rules_ref);
+        lua_pushcfunction(L, playout_run);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->hook_actions);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->hook_apply);
         lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->game_ref);
         lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->actions_out_ref);
         lua_pushinteger(L, max_plies - plies);
-        impl_->sandbox.call("random playout (hooks 'actions' and 'apply')", 4, 2);
+        impl_->sandbox.call("random playout (hooks 'actions' and 'apply')", 5, 2);
         plies += lua_tointeger(L, -2);
         ended = lua_toboolean(L, -1);
         lua_pop(L, 2);

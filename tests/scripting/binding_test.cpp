@@ -98,3 +98,72 @@ TEST_CASE("trick: calling the game's methods without the game, or setting fields
   CHECK(p.eval("local game = ... return getmetatable(game)") == "game");
   CHECK_THROWS_WITH(p.eval("local game = ... setmetatable(game, nil)"), Contains("table expected"));
 }
+
+// ---- batch methods: one call for a loop over zones or cards -------------------------------------------------
+
+TEST_CASE("game:tops with a declared map gives each zone's top mapped in one call", "[binding][batch]") {
+  Probe p;
+  p.state.move(0, p.zone("hand.1"));  // c1 (value 2) on hand.1
+  p.state.move(3, p.zone("hand.1"));  // c4 (value 8) on top of it; hand.2 stays empty
+  const std::string hands = "local game = ... local hr = houserules ";
+  CHECK(p.eval(hands + "local t, n = game:tops(hr.groups.hands, {}, hr.maps.value, -1) return n .. ':' .. table.concat(t, ',')") ==
+        "2:8,-1");
+  // the same with a list of zones and a Lua table as the map (the slow forms), and without a map
+  CHECK(p.eval(hands + "local v = {} for c = 1, 6 do v[c] = 2 * c end "
+                       "return table.concat(game:tops({'hand.1', 'hand.2'}, {}, v, -1), ',')") == "8,-1");
+  CHECK(p.eval(hands + "local t = game:tops(hr.groups.hands) return tostring(t[1]) .. ',' .. tostring(t[2])") == "4,false");
+  CHECK_THROWS_WITH(p.eval(hands + "return game:tops(hr.groups.hands, {}, 9, -1)"), Contains("no map number 9"));
+  CHECK_THROWS_WITH(p.eval(hands + "return game:tops(7)"), Contains("no zone group number 7"));
+}
+
+TEST_CASE("game:nonempty appends base + position for each zone that holds a card", "[binding][batch]") {
+  Probe p;
+  p.state.move(0, p.zone("table"));  // everywhere = pile (5 cards), hand.1, hand.2, table (1 card)
+  const std::string run = "local game = ... local hr = houserules local out = {'kept'} ";
+  CHECK(p.eval(run + "local n = game:nonempty(hr.groups.everywhere, out, 1, 100) return n .. ':' .. table.concat(out, ',')") ==
+        "3:kept,101,104");
+  // `except` skips one position of the group
+  CHECK(p.eval(run + "local n = game:nonempty(hr.groups.everywhere, out, 1, 100, 1) return n .. ':' .. table.concat(out, ',')") ==
+        "2:kept,104");
+  CHECK(p.eval(run + "return game:nonempty({'hand.1', 'table'}, out, 0, 0)") == "1");
+  CHECK_THROWS_WITH(p.eval(run + "return game:nonempty(hr.groups.everywhere, nil, 0, 0)"), Contains("table expected"));
+}
+
+TEST_CASE("game:append_cards appends base + card, optionally only the cards below their limits", "[binding][batch]") {
+  Probe p;
+  // hand.1 holds c2 c3 c5 (values 4 6 10; suits 2 1 1), bottom to top
+  for (hr::ComponentId c : {1, 2, 4}) p.state.move(c, p.zone("hand.1"));
+  const std::string run = "local game = ... local hr = houserules local out = {} ";
+  auto appended = [&](const std::string& call) {
+    return p.eval(run + "local n = " + call + " return n .. ':' .. table.concat(out, ',', 1, n)");
+  };
+  CHECK(appended("game:append_cards('hand.1', out, 0, 100)") == "3:102,103,105");
+  CHECK(appended("game:append_cards('hand.1', out, 0, 0, true)") == "3:2,3,5");  // no copies: all distinct
+  // limits by suit, as a list: suit 1 needs a value above 6, suit 2 above 3 -> c2 (4, suit 2) and c5 (10, suit 1)
+  CHECK(appended("game:append_cards('hand.1', out, 0, 0, true, hr.maps.suit, {6, 3}, hr.maps.value)") == "2:2,5");
+  // limits from a zone group: limits[k] = value of the top card of the group's k-th zone (hand.k), 0 if empty.
+  // hand.1's top is c5 (10) and hand.2 is empty: suit-1 cards need a value above 10, suit-2 cards above 0.
+  CHECK(appended("game:append_cards('hand.1', out, 0, 50, false, hr.maps.suit, hr.groups.hands, hr.maps.value, hr.maps.value, 0)") ==
+        "1:52");
+  CHECK(appended("game:append_cards('hand.2', out, 0, 0)") == "0:");
+  CHECK_THROWS_WITH(p.eval(run + "return game:append_cards('hand.1', out, 0, 0, true, hr.maps.suit, {'x'}, hr.maps.value)"),
+                    Contains("limits[1] is not an integer"));
+  CHECK_THROWS_WITH(p.eval(run + "return game:append_cards('hand.1', out, 0, 0, true, hr.maps.value, hr.groups.hands, hr.maps.value, hr.maps.value, 0)"),
+                    Contains("names no zone of the group"));
+  CHECK_THROWS_WITH(p.eval(run + "return game:append_cards('hand.1', out, 0, 0, true, 5, {1, 2}, hr.maps.value)"),
+                    Contains("no map number 5"));
+}
+
+TEST_CASE("game:gather puts every card into one zone in card order", "[binding][batch]") {
+  Probe p;
+  p.rules->apply(p.state, st::kTake);
+  p.state.move(2, p.zone("table"));
+  hr::GameState expected = p.state;
+  for (hr::ComponentId c = 0; c < 6; ++c) expected.move(c, p.zone("pile"));
+  // explain is a read-only hook; start_round (which uses gather) runs in every new game of the probe
+  CHECK_THROWS_WITH(p.eval("local game = ... game:gather('pile')"), Contains("game:gather changes the game"));
+  p.state.gather(p.zone("pile"));
+  CHECK(p.state == expected);
+  CHECK(lua_ids(p.state, p.zone("pile")) == "1,2,3,4,5,6");
+  CHECK(p.state.check_invariants().empty());
+}

@@ -33,10 +33,10 @@ std::string load_error(const std::string& path, const hr::LoadOptions& options =
 }
 
 /// A copy of the probe fixture in a fresh temporary folder, with `edit` inserted before the final
-/// `return rules` of rules.lua. Removed when destroyed.
+/// `return rules` of rules.lua, or put in place of the text `replaced` when given. Removed when destroyed.
 class EditedProbe {
  public:
-  explicit EditedProbe(const std::string& name, const std::string& edit)
+  explicit EditedProbe(const std::string& name, const std::string& edit, const std::string& replaced = "")
       : dir_(fs::temp_directory_path() / ("hr-scripting-test-" + std::to_string(::getpid())) / name) {
     fs::remove_all(dir_);
     fs::create_directories(dir_.parent_path());
@@ -48,7 +48,13 @@ class EditedProbe {
     const std::string last = "\nreturn rules\n";
     REQUIRE(source.size() > last.size());
     REQUIRE(source.compare(source.size() - last.size(), last.size(), last) == 0);
-    source.insert(source.size() - last.size() + 1, edit + "\n");
+    if (replaced.empty()) {
+      source.insert(source.size() - last.size() + 1, edit + "\n");
+    } else {
+      const auto at = source.find(replaced);
+      REQUIRE(at != std::string::npos);
+      source.replace(at, replaced.size(), edit);
+    }
     in.close();
     std::ofstream(dir_ / "rules.lua", std::ios::trunc) << source;
   }
@@ -108,6 +114,72 @@ TEST_CASE("the CPU guard's error points at the line that was running", "[hooks][
                     Contains("probe/rules.lua:" + std::to_string(loop_line) + ": hook 'apply' ran longer"));
 }
 
+// ---- the hooks' arguments and the random playout ---------------------------------------------------------
+
+TEST_CASE("actions and apply get the seat to move and the phase, from C++ and in a random playout", "[hooks][playout]") {
+  Probe p;
+  const int arguments = p.counter("arguments");
+  // the per-action path: Rules::apply (take alternates the phase 0, 7, 0, ...)
+  p.rules->apply(p.state, st::kTake);
+  CHECK(p.state.counter(arguments) == 100 * 1 + 0);
+  p.rules->apply(p.state, st::kTake);
+  CHECK(p.state.counter(arguments) == 100 * 2 + 7);
+  // the random playout, one ply at a time
+  hr::Rng rng(5);
+  CHECK(p.rules->random_playout(p.state, rng, 1) == 1);
+  CHECK(p.state.counter(arguments) == 100 * 1 + 0);
+  CHECK(p.rules->random_playout(p.state, rng, 1) == 1);
+  CHECK(p.state.counter(arguments) == 100 * 2 + 7);
+  CHECK(p.state.ply() == 4);
+  // to the end: the pile runs out after 6 takes in all, which ends the game (1 round)
+  CHECK(p.rules->random_playout(p.state, rng, 100) == 2);
+  CHECK(p.state.over());
+  CHECK(p.state.ply() == 6);
+}
+
+TEST_CASE("a random playout takes the count protocol and a returned list alike", "[hooks][playout]") {
+  Probe p;
+  hr::GameState listed = p.state, counted = p.state;
+  counted.set_counter(p.counter("mode"), 0, 1);  // actions fills `out` and returns the count
+  hr::Rng rng1(9), rng2(9);
+  CHECK(p.rules->random_playout(listed, rng1, 100) == 6);
+  CHECK(p.rules->random_playout(counted, rng2, 100) == 6);
+  counted.set_counter(p.counter("mode"), 0, 0);
+  CHECK(counted == listed);
+}
+
+TEST_CASE("a random playout refuses a bad result of the actions hook and changes nothing", "[hooks][playout]") {
+  const std::pair<int, const char*> cases[] = {
+      {-1, "must return a list of actions (integers), or fill its second argument and return the count; it returned a string"},
+      {-2, "returned a count that is not a whole number >= 0"},
+      {-3, "entry 1 is not an integer action"},
+  };
+  for (const auto& [mode, error] : cases) {
+    INFO("mode " << mode);
+    Probe p;
+    p.rules->apply(p.state, st::kTake);
+    p.state.set_counter(p.counter("mode"), 0, mode);
+    const hr::GameState before = p.state;
+    hr::Rng rng(3);
+    CHECK_THROWS_WITH(p.rules->random_playout(p.state, rng, 100), Contains(error) && Contains("random playout"));
+    CHECK(p.state == before);
+    // the per-action path says the same
+    CHECK_THROWS_WITH(p.rules->legal_actions(p.state), Contains(error));
+  }
+}
+
+TEST_CASE("an error in apply during a random playout names its line and leaves the game as it was", "[hooks][playout]") {
+  Probe p;
+  p.rules->apply(p.state, st::kTake);
+  p.state.set_counter(p.counter("mode"), 0, -4);  // the only action is trick 20: a move, then error("boom")
+  const hr::GameState before = p.state;
+  const int boom_line = line_of(fixture("probe/rules.lua"), "error(\"boom\")");
+  hr::Rng rng(3);
+  CHECK_THROWS_WITH(p.rules->random_playout(p.state, rng, 100),
+                    Contains("probe/rules.lua:" + std::to_string(boom_line) + ": boom") && Contains("stack traceback"));
+  CHECK(p.state == before);
+}
+
 // ---- load errors ------------------------------------------------------------------------------------------
 
 TEST_CASE("a syntax error in rules.lua names the file and line", "[hooks][load]") {
@@ -145,6 +217,26 @@ TEST_CASE("a rules table without one of the required hooks", "[hooks][load]") {
   }
   {
     EditedProbe edited("untouched", "");  // the copy itself loads: the failures above come from the edits
+    CHECK_NOTHROW(hr::load_rules(edited.path(), quick_options()));
+  }
+}
+
+TEST_CASE("declared maps must give an integer for every component", "[hooks][load]") {
+  const std::string declared = "maps = { value = VALUE, suit = SUIT },";
+  {
+    EditedProbe edited("map-with-text", "maps = { value = VALUE, suit = { 1, 2, 'x', 1, 2, 1 } },", declared);
+    CHECK_THAT(load_error(edited.path()), Contains("map 'suit': entry 3 is not an integer"));
+  }
+  {
+    EditedProbe edited("map-too-short", "maps = { value = { 2, 4 } },", declared);
+    CHECK_THAT(load_error(edited.path()), Contains("map 'value': entry 3 is not an integer (a map gives one integer per component, 1 to 6"));
+  }
+  {
+    EditedProbe edited("map-not-a-list", "maps = { value = 7 },", declared);
+    CHECK_THAT(load_error(edited.path()), Contains("maps must map names to lists of integers"));
+  }
+  {
+    EditedProbe edited("map-untouched", declared, declared);
     CHECK_NOTHROW(hr::load_rules(edited.path(), quick_options()));
   }
 }

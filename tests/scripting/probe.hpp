@@ -48,6 +48,7 @@ enum ProbeAction : hr::Action {
   kMoveThenBoom = 20,
   kAssignGlobal = 21,
   kRandomDraws = 30,
+  kRecordArguments = 31,
 };
 
 struct Probe {
