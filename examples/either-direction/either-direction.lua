@@ -65,13 +65,14 @@ local function column_state(game, zone)
   return direction, last, numbers
 end
 
---- actions(game, out) -> count: the parent fills `out` (plays of higher numbers, wagers, discards,
---- draws, pass); this filters out the rising plays on falling columns and appends the falling plays.
-function rules.actions(game, out)
-  local n = parent_actions(game, out)
-  local phase = phase_of(game)
+--- actions(game, out, seat, phase) -> count: the parent fills `out` (plays of higher numbers, wagers,
+--- discards, draws, pass); this filters out the rising plays on falling columns and appends the falling plays.
+--- `seat` and `phase` (the seat to move and the phase) are passed on to the parent.
+function rules.actions(game, out, seat, phase)
+  local n = parent_actions(game, out, seat, phase)
+  phase = phase or phase_of(game)
   if phase >= DRAW then return n end
-  local seat = to_move_of(game)
+  seat = seat or to_move_of(game)
   local columns = COLUMNS[seat]
   for k = 1, NCOLOURS do dirs[k], lasts[k], counts[k] = column_state(game, columns[k]) end
   local play_base = phase == LAST_TURN and LAST_TURN_PLAY_BASE or 0

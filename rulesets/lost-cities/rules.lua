@@ -32,6 +32,18 @@ end
 local NCARDS = #card_list
 assert(NCARDS < 100, "the action encoding allows at most 99 cards")
 
+-- Plain arrays for the hot paths (constants computed once at load; rules never change them).
+local COLOUR, VALUE, NAME = {}, {}, {}
+-- Card c may be played on an expedition whose top value is t (-1 empty, 0 only wagers, else the last number)
+-- exactly when t < PLAY_BELOW[c]: a number must be strictly higher than the last number, a wager goes only
+-- before any number (seed 003 "Poser une carte dans une rangée").
+local PLAY_BELOW = {}
+for c = 1, NCARDS do
+  local card = card_list[c]
+  COLOUR[c], VALUE[c], NAME[c] = card.colour_index, card.value, card.name
+  PLAY_BELOW[c] = card.wager and 1 or card.value
+end
+
 -- Who plays on which expedition columns: each seat its own, or with teams the team's (partners share them).
 local TEAMS = P.teams
 local COLUMN_OWNERS = {}   -- the names of the column sets: "1", "2" ... or "A", "B"
@@ -81,19 +93,12 @@ local declared = hr.declare {
   teams = #TEAMS > 0 and TEAMS or nil,
   rounds = P.rounds,
   groups = GROUPS,
+  -- the same three lists for the kernel, which reads them in C (game:tops, game:append_cards)
+  maps = { colour = COLOUR, value = VALUE, play_below = PLAY_BELOW },
 }
 
--- Plain arrays for the hot paths (constants computed once at load; rules never change them).
 local CARD = declared.components
-local COLOUR, VALUE, NAME = {}, {}, {}
--- Card c may be played on an expedition whose top value is t (-1 empty, 0 only wagers, else the last number)
--- exactly when t < PLAY_BELOW[c]: a number must be strictly higher than the last number, a wager goes only
--- before any number (seed 003 "Poser une carte dans une rangée").
-local PLAY_BELOW = {}
-for c = 1, NCARDS do
-  COLOUR[c], VALUE[c], NAME[c] = CARD[c].colour_index, CARD[c].value, CARD[c].name
-  PLAY_BELOW[c] = CARD[c].wager and 1 or CARD[c].value
-end
+local COLOUR_MAP, VALUE_MAP, PLAY_BELOW_MAP = declared.maps.colour, declared.maps.value, declared.maps.play_below
 local LETTER, COLOUR_OF_LETTER = {}, {}
 for k = 1, NCOLOURS do
   LETTER[k] = P.letters[COLOURS[k]]
@@ -118,19 +123,27 @@ for k = 1, NCOLOURS do DISCARD[k] = Z["discard." .. COLOURS[k]] end
 local ALL_HANDS = {}
 for s = 1, SEATS do ALL_HANDS[s] = HAND[s] end
 
-local LAST_TURNS_LEFT <const>, LAST_TURN_PLACED <const> = 1, 2 -- counter numbers
+-- One constant per statement: Lua folds only the last name of `local A <const>, B <const> = ...` into the code
+-- that uses it (docs/writing-rules.md, "Speed").
+local LAST_TURNS_LEFT <const> = 1 -- counter numbers
+local LAST_TURN_PLACED <const> = 2
 -- Phases: place a card, then draw one ("poser une carte", then "piocher", seed 001). The draw phase is DRAW,
 -- or DRAW + k after discarding to colour k's pile, which may not be drawn from in the same turn (seed 003).
 -- LAST_TURN: a last turn after the deck ran out (params.final_placements > 0).
-local PLACE <const>, LAST_TURN <const>, DRAW <const> = 0, 1, 10
-local DISCARD_BASE <const>, DRAW_DECK <const>, PASS <const>, LAST_TURN_PLAY_BASE <const> = 100, 200, 300, 400
+local PLACE <const> = 0
+local LAST_TURN <const> = 1
+local DRAW <const> = 10
+local DISCARD_BASE <const> = 100
+local DRAW_DECK <const> = 200
+local PASS <const> = 300
+local LAST_TURN_PLAY_BASE <const> = 400
 local FINAL_PLACEMENTS = P.final_placements
 local COST, BONUS, THRESHOLD = P.expedition_cost, P.bonus, P.bonus_threshold
 
 -- The game's methods bound to locals for the hot hooks: `top(game, z)` is `game:top(z)` without the
 -- method look-up (docs/writing-rules.md, "Speed").
 local G = hr.game
-local tops_of, sizes_of, size_of, cards_of = G.tops, G.sizes, G.size, G.cards
+local nonempty, append_cards, size_of, cards_of = G.nonempty, G.append_cards, G.size, G.cards
 local to_move_of, phase_of = G.to_move, G.phase
 local move, move_top, set_counter, set_phase, set_to_move, end_round =
   G.move, G.move_top, G.set_counter, G.set_phase, G.set_to_move, G.end_round
@@ -151,7 +164,7 @@ rules.constants = {
 --- PREPARATION). Round 1 is started by seat 1 (the oldest player, seed 001); later rounds by the player with
 --- the higher total so far (seed 003 FIN DU JEU), seat 1 on a tie (ASSUMED: the seeds give no tie-break).
 function rules.start_round(game)
-  for c = 1, NCARDS do game:move(c, DECK) end
+  game:gather(DECK)
   game:shuffle(DECK)
   game:deal(DECK, ALL_HANDS, P.hand_size)
   game:set_phase(PLACE)
@@ -164,63 +177,41 @@ function rules.start_round(game)
   game:set_to_move(leader)
 end
 
+-- In the draw phase DRAW + k, the position in the draw_sources group of the pile that may not be drawn from
+-- (colour k's, just discarded to), 0 for none.
+local SKIPPED_SOURCE = { [0] = 0 }
+for k = 1, NCOLOURS do SKIPPED_SOURCE[k] = k + 1 end
+
 -- Scratch lists reused by the hot hooks so that they allocate nothing (an allocation costs more than the
 -- rest of a hook). They carry nothing from one call to the next: every use overwrites them first.
-local scratch_top_values, scratch_sizes, scratch_cards = {}, {}, {}
-for k = 1, NCOLOURS do scratch_top_values[k] = -1 end
-for k = 1, NCOLOURS + 1 do scratch_sizes[k] = 0 end
+local scratch_cards = {}
 for c = 1, NCARDS do scratch_cards[c] = 0 end
 
 --- actions(game, out) -> count: fills the kernel's list `out` with the legal actions.
---- Place phase: for each card in hand, bottom to top, play (if playable) then discard. Draw phase: the deck,
---- then each non-empty discard pile except the one just discarded to. Last turn (after the deck ran out, with
---- params.final_placements > 0): play (if playable), then pass.
+--- Place phase: the plays of the playable cards in hand, bottom to top, then the discards of every card in hand.
+--- Draw phase: the deck, then each non-empty discard pile except the one just discarded to. Last turn (after
+--- the deck ran out, with params.final_placements > 0): the plays, then pass.
 --- Copies of a card (the wagers of one colour) are the same action: only the first copy in the hand is
 --- offered, so every legal action has its own text and a transcript's text names exactly one action.
-function rules.actions(game, out)
+--- `seat` and `phase` are the seat to move and the phase, which the kernel passes; a caller that leaves them
+--- out (an older variant calling the parent's hook) gets them read from the game.
+function rules.actions(game, out, seat, phase)
   local n = 0
-  local phase = phase_of(game)
+  phase = phase or phase_of(game)
   if phase >= DRAW then
-    local sizes = sizes_of(game, DRAW_SOURCES_GROUP, scratch_sizes) -- deck, then the discard piles
-    if sizes[1] > 0 then
-      n = 1
-      out[1] = DRAW_DECK
-    end
-    local discarded = phase - DRAW -- the colour just discarded to, or 0
-    for k = 1, NCOLOURS do
-      if k ~= discarded and sizes[k + 1] > 0 then
-        n = n + 1
-        out[n] = DRAW_DECK + k
-      end
-    end
-    return n
+    -- the deck (position 1 of the group), then each non-empty discard pile (k + 1) but the one just discarded to
+    return nonempty(game, DRAW_SOURCES_GROUP, out, 0, DRAW_DECK - 1, SKIPPED_SOURCE[phase - DRAW])
   end
-  local seat = to_move_of(game)
-  local COLOUR, PLAY_BELOW = COLOUR, PLAY_BELOW -- registers, not upvalues
-  -- the value of the last card of each of the seat's columns (-1 when empty), in one call
-  local top_values = tops_of(game, COLUMN_GROUP[seat], scratch_top_values, VALUE, -1)
-  -- the hand, one copy of each card name: copies are the same action
-  local hand, count = cards_of(game, HAND[seat], scratch_cards, true)
+  seat = seat or to_move_of(game)
+  -- One copy of each card name (copies are the same action). A card c is playable when the value of the last
+  -- card of the seat's column of its colour (-1 when empty) is below PLAY_BELOW[c].
+  local hand, columns = HAND[seat], COLUMN_GROUP[seat]
   if phase == PLACE then
-    for i = 1, count do
-      local c = hand[i]
-      if top_values[COLOUR[c]] < PLAY_BELOW[c] then
-        n = n + 1
-        out[n] = c
-      end
-      n = n + 1
-      out[n] = DISCARD_BASE + c
-    end
-    return n
+    n = append_cards(game, hand, out, 0, 0, true, COLOUR_MAP, columns, PLAY_BELOW_MAP, VALUE_MAP, -1) -- plays
+    return append_cards(game, hand, out, n, DISCARD_BASE, true) -- then every card as a discard
   end
-  for i = 1, count do -- a last turn: plays only, then pass
-    local c = hand[i]
-    if top_values[COLOUR[c]] < PLAY_BELOW[c] then
-      n = n + 1
-      out[n] = LAST_TURN_PLAY_BASE + c
-    end
-  end
-  out[n + 1] = PASS
+  n = append_cards(game, hand, out, 0, LAST_TURN_PLAY_BASE, true, COLOUR_MAP, columns, PLAY_BELOW_MAP, VALUE_MAP, -1)
+  out[n + 1] = PASS -- a last turn: the plays, then pass
   return n + 1
 end
 
@@ -257,25 +248,39 @@ local function last_turn_action(game, seat, action)
   end
 end
 
---- apply(game, action): place, then draw; the turn passes after the draw.
-function rules.apply(game, action)
-  local seat = to_move_of(game)
+-- Per card: its discard pile, and the draw phase after discarding it; per seat: the zone of its column for
+-- each card, and the next seat (lookups instead of arithmetic in apply).
+local DISCARD_OF_CARD, DRAW_PHASE_AFTER_DISCARD, COLUMN_OF_CARD, NEXT_SEAT = {}, {}, {}, {}
+for c = 1, NCARDS do
+  DISCARD_OF_CARD[c] = DISCARD[COLOUR[c]]
+  DRAW_PHASE_AFTER_DISCARD[c] = DRAW + COLOUR[c]
+end
+for s = 1, SEATS do
+  COLUMN_OF_CARD[s] = {}
+  for c = 1, NCARDS do COLUMN_OF_CARD[s][c] = EXPEDITION[s][COLOUR[c]] end
+  NEXT_SEAT[s] = s % SEATS + 1
+end
+
+--- apply(game, action, seat, phase): place, then draw; the turn passes after the draw. `seat` (the seat to
+--- move) is passed by the kernel, and read from the game when left out.
+function rules.apply(game, action, seat)
+  seat = seat or to_move_of(game)
   if action < DRAW_DECK then
     if action > DISCARD_BASE then
       local c = action - DISCARD_BASE
-      move(game, c, DISCARD[COLOUR[c]])
-      set_phase(game, DRAW + COLOUR[c])
+      move(game, c, DISCARD_OF_CARD[c])
+      set_phase(game, DRAW_PHASE_AFTER_DISCARD[c])
     else
-      move(game, action, EXPEDITION[seat][COLOUR[action]])
+      move(game, action, COLUMN_OF_CARD[seat][action])
       set_phase(game, DRAW)
     end
   elseif action == DRAW_DECK then
     local _, left = move_top(game, DECK, HAND[seat])
-    set_to_move(game, seat % SEATS + 1, PLACE)
+    set_to_move(game, NEXT_SEAT[seat], PLACE)
     if left == 0 then rules.deck_ran_out(game) end
   elseif action < PASS then
     move_top(game, DISCARD[action - DRAW_DECK], HAND[seat])
-    set_to_move(game, seat % SEATS + 1, PLACE)
+    set_to_move(game, NEXT_SEAT[seat], PLACE)
   else
     last_turn_action(game, seat, action)
   end

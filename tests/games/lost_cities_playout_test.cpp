@@ -288,9 +288,9 @@ TEST_CASE("lost-cities (native): layout, deal and first legal actions", "[lost-c
   CHECK(state.size(rules.hand(2)) == 8);
   CHECK(state.to_move() == 1);
   CHECK(state.phase() == 0);
-  // Round 1, empty columns: every card of the hand may be played or discarded, play first; of the wagers
-  // of one colour only the bottom-most is offered.
-  std::vector<Action> expected;
+  // Round 1, empty columns: every card of the hand may be played or discarded, the plays first; of the
+  // wagers of one colour only the bottom-most is offered.
+  std::vector<Action> expected, discards;
   unsigned wagers_seen = 0;
   for (ComponentId c : state.cards(rules.hand(1))) {
     if (rules.is_wager(c)) {
@@ -298,8 +298,9 @@ TEST_CASE("lost-cities (native): layout, deal and first legal actions", "[lost-c
       wagers_seen |= 1u << rules.colour_of(c);
     }
     expected.push_back(c + 1);
-    expected.push_back(100 + c + 1);
+    discards.push_back(100 + c + 1);
   }
+  expected.insert(expected.end(), discards.begin(), discards.end());
   CHECK(rules.legal_actions(state) == expected);
   // Same seed, same game.
   CHECK(rules.new_game(42) == state);
@@ -352,11 +353,11 @@ TEST_CASE("lost-cities (native): what may be placed and drawn", "[lost-cities][n
   REQUIRE(state.check_invariants().empty());
 
   using Texts = std::vector<std::string>;
-  // Hand cards bottom to top, each card's play (when legal) before its discard. Yellow holds Yx Y5: no wager,
+  // The legal plays, then every discard, each in hand order (bottom to top). Yellow holds Yx Y5: no wager,
   // nothing below 6.
-  CHECK(legal_texts(rules, state) == Texts{"discard Yx", "discard Y3", "play Y6", "discard Y6", "play Bx",
-                                           "discard Bx", "play B2", "discard B2", "play Gx", "discard Gx",
-                                           "play G10", "discard G10", "play R4", "discard R4"});
+  CHECK(legal_texts(rules, state) == Texts{"play Y6", "play Bx", "play B2", "play Gx", "play G10", "play R4",
+                                           "discard Yx", "discard Y3", "discard Y6", "discard Bx", "discard B2",
+                                           "discard Gx", "discard G10", "discard R4"});
   // A second Gx in hand: still one "play Gx" and one "discard Gx", for the bottom-most copy.
   GameState two_wagers = state;
   const ComponentId first_gx = state.cards(rules.hand(1))[5];

@@ -75,7 +75,10 @@ bool NativeLostCities::playable(const GameState& state, ComponentId c, ZoneId co
 void NativeLostCities::generate_actions(const GameState& state, std::vector<Action>& out) {
   const int seat = state.to_move();
   if (state.phase() == kPlace) {
+    // The plays of the playable cards, then the discards of every card, both in hand order (as the script).
     unsigned wager_colours_seen = 0;  // bit k: a wager of colour k was offered already
+    Action discards[kCards];
+    int discard_count = 0;
     for (ComponentId c : state.cards(hand_[seat])) {
       if (value_[c] == 0) {
         // The copies of a wager are one action: only the bottom-most copy in the hand is offered, so every
@@ -86,8 +89,9 @@ void NativeLostCities::generate_actions(const GameState& state, std::vector<Acti
       }
       const Action lua_id = static_cast<Action>(c) + 1;
       if (playable(state, c, expedition_[seat][colour_[c]])) out.push_back(kPlayBase + lua_id);
-      out.push_back(kDiscardBase + lua_id);
+      discards[discard_count++] = kDiscardBase + lua_id;
     }
+    out.insert(out.end(), discards, discards + discard_count);
   } else {
     if (state.size(deck_) > 0) out.push_back(kDrawDeck);  // always true in play: the last draw ends the round
     const auto just_discarded = state.phase() - kDraw;  // the colour just discarded to, or 0
