@@ -825,16 +825,21 @@ int houserules_declare(lua_State* L) {
 // protected call per hook: a Lua error unwinds to that protected call (Lua is built as C++: it throws, so the
 // frames between run destructors). Like Rules::apply, each ply gives the hooks the seat to move and the phase,
 // and is counted after `apply`; the action is drawn as Rules::random_playout does (rng.below), and only the
-// chosen entry of the list is read.
+// chosen entry of the list is read. As on the per-action path, `actions` may not change the game nor draw
+// random numbers, and errors name the hook that raised them.
 int playout_run(lua_State* L) {
   IMPL;
-  GameState& s = *impl.binding->state;
+  GameBinding& binding = *impl.binding;
+  GameState& s = *binding.state;
   Rng& rng = *impl.playout_rng;
   constexpr int kActions = 1, kApply = 2, kGame = 3, kOut = 4;
   const lua_Integer limit = lua_tointeger(L, 5);
   lua_settop(L, kOut);
   lua_Integer plies = 0;
   while (plies < limit) {
+    binding.writable = false;
+    binding.hook = "actions";
+    impl.sandbox.set_random_source(nullptr);
     lua_pushvalue(L, kActions);
     lua_pushvalue(L, kGame);
     lua_pushvalue(L, kOut);
@@ -867,6 +872,9 @@ int playout_run(lua_State* L) {
       return luaL_error(L, "hook 'actions': entry %d is not an integer action", static_cast<int>(i));
     lua_pushinteger(L, s.to_move());
     lua_pushinteger(L, s.phase());
+    binding.writable = true;
+    binding.hook = "apply";
+    impl.sandbox.set_random_source(&s.rng());
     lua_call(L, 4, 0);
     lua_settop(L, kOut);
     s.count_ply();

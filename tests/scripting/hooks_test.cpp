@@ -168,6 +168,34 @@ TEST_CASE("a random playout refuses a bad result of the actions hook and changes
   }
 }
 
+TEST_CASE("in a random playout as elsewhere, actions may not change the game nor draw random numbers", "[hooks][playout]") {
+  const std::pair<int, const char*> cases[] = {
+      {-5, "game:set_counter changes the game, which actions may not do"},
+      {-6, "math.random"},
+  };
+  for (const auto& [mode, error] : cases) {
+    INFO("mode " << mode);
+    Probe p;
+    p.state.set_counter(p.counter("mode"), 0, mode);
+    const hr::GameState before = p.state;
+    hr::Rng rng(3);
+    std::string in_playout, per_action;
+    try {
+      p.rules->random_playout(p.state, rng, 100);
+    } catch (const hr::ScriptError& e) {
+      in_playout = e.what();
+    }
+    try {
+      p.rules->legal_actions(p.state);
+    } catch (const hr::ScriptError& e) {
+      per_action = e.what();
+    }
+    CHECK_THAT(in_playout, Contains(error));
+    CHECK_THAT(per_action, Contains(error));
+    CHECK(p.state == before);
+  }
+}
+
 TEST_CASE("an error in apply during a random playout names its line and leaves the game as it was", "[hooks][playout]") {
   Probe p;
   p.rules->apply(p.state, st::kTake);
