@@ -1,25 +1,27 @@
 -- heuristic.lua — Lost Cities: heuristic(game, seat), an estimate of the seat's final score (its match total
 -- so far plus the expected score of the round being played), from what the seat may see. Used by the greedy
--- bot (one ply) and by ismcts to evaluate the leaves of its search. rules.lua installs it as
+-- bot (one ply) and by ismcts to evaluate the leaves of its search (docs/bots.md). rules.lua installs it as
 -- rules.heuristic; variants inherit it (they change the same rules table) and may replace it.
 --
--- Information: it reads only public zones (expeditions), the seat's own hand, zone sizes, and
--- game:knows(seat, card) — never which card lies in another hand or where in the deck. So its value is the
--- same for every state the seat cannot tell apart (tests/games/ismcts_test.cpp checks it).
+-- Information: it reads the public zones (expeditions, discard piles), the seat's own hand, zone sizes, and
+-- of other hands only the cards game:knows(seat, card) says the seat knows (taken from a discard pile) —
+-- never an unknown card's identity or place. So its value is the same for every state the seat cannot tell
+-- apart (tests/games/ismcts_test.cpp checks it).
 --
--- The estimate, per colour k of the seat's columns (its own, or its team's):
+-- The estimate, per colour k of the seat's columns (its own, or its team's with teams):
 --   committed   the column: sum of numbers S, wagers W, count n, last value t;
---   in hand     the seat's cards of colour k still playable on it (numbers above t; wagers while t <= 0);
---   to come     the cards of colour k above t whose place the seat does not know (deck or hidden hands),
---               each counted with the chance p that the seat draws it: (share of those cards in the deck)
---               / seats * DRAW_USE (it may come too late, or be taken by others first);
---   time        the seat has about deck / seats turns left (plus final placements), one card per turn: when
---               the cards it would play (hand + expected draws, over the colours worth playing) exceed that,
---               the hand and future parts are scaled down to fit.
---   value       (S' - cost) * (1 + W') + bonus * min(1, max(0, n' - threshold + 1)), with S', W', n' the
---               expected final sum, wagers and count; an expedition not started counts max(0, value), since
---               the seat need not start it.
--- Cost: one call of game:cards per public zone and hand, game:knows for the cards of other hands (no allocation).
+--   in hand     the seat's cards of colour k still playable on it (numbers above t; wagers while t <= 0),
+--               each weighted HAND_WEIGHT;
+--   to come     the numbers of colour k above t whose place the seat does not know (deck or hidden hands),
+--               each weighted p = (deck draws left to the seat) / (cards unknown to it) * DRAW_USE;
+--   value       (S' - cost) * (1 + W') + bonus (from `bonus_threshold` cards, phased in over the last card),
+--               with S', W', n' the weighted sum, wagers and count; an expedition not started counts
+--               max(0, value), since the seat need not start it.
+-- No term counts the turns left against the cards to play: it made drawing a useless card from a discard pile
+-- (which does not shorten the round) look better than drawing from the deck, and two greedy players then
+-- stalled for thousands of plies (docs/bots.md). DRAW_USE and HAND_WEIGHT are estimates, not fitted.
+-- Cost: one game:cards per non-empty public zone and per hand, game:knows for the cards of other hands; no
+-- allocation.
 
 local hr = houserules
 local P = hr.params
@@ -30,9 +32,11 @@ local CARD = hr.components
 local Z = hr.zones
 local NCARDS = #CARD
 local COST, BONUS, THRESHOLD = P.expedition_cost, P.bonus, P.bonus_threshold
-local FINAL_PLACEMENTS = P.final_placements
 --- Of the hidden cards a seat may draw, the share it can still use (drawn in time, not taken first).
 local DRAW_USE = 0.75
+--- A card in hand counts this much of a card on the column: it may never be played (the round ends first,
+--- a higher card is played before it), and it makes playing a good card now better than holding it.
+local HAND_WEIGHT = 0.8
 
 local COLOUR, VALUE = {}, {}
 for c = 1, NCARDS do
@@ -83,7 +87,8 @@ for k = 1, NCOLOURS do
 end
 
 local G = hr.game
-local cards_of, sizes_of, knows, match_score, over = G.cards, G.sizes, G.knows, G.match_score, G.over
+local cards_of, sizes_of, knows, match_score, over, to_move_of =
+  G.cards, G.sizes, G.knows, G.match_score, G.over, G.to_move
 
 -- Scratch lists (overwritten before every use; nothing is kept between calls).
 local scratch, sizes = {}, {}
@@ -170,22 +175,17 @@ return function(game, seat)
       end
     end
   end
-  local p = unknown > 0 and deck / unknown / SEATS * DRAW_USE or 0
-  -- Plays wanted on the colours worth playing, against the turns left.
-  local wanted = 0
-  for k = 1, NCOLOURS do
-    local plays = hand_count[k] + p * future_count[k]
-    if count[k] > 0 or column_value(sum[k] + hand_sum[k] + p * future_sum[k], wagers[k] + hand_wagers[k],
-                                    count[k] + plays, false) > 0 then
-      wanted = wanted + plays
-    end
-  end
-  local turns = deck / SEATS + FINAL_PLACEMENTS
-  local fit = wanted > turns and turns / wanted or 1
+  -- The deck draws left to the seat: the draw of the seat to move comes first (its turn ends with it), then
+  -- one in every SEATS cards. So drawing from a discard pile instead of the deck does not change the draws
+  -- left to anyone; each unknown card is in the deck with chance deck / unknown.
+  local ahead = (seat - to_move_of(game)) % SEATS
+  local draws = deck > ahead and (deck - ahead - 1) // SEATS + 1 or 0
+  local p = unknown > 0 and draws / unknown * DRAW_USE or 0
   local total = match_score(game, seat)
   for k = 1, NCOLOURS do
-    total = total + column_value(sum[k] + fit * (hand_sum[k] + p * future_sum[k]), wagers[k] + fit * hand_wagers[k],
-                                 count[k] + fit * (hand_count[k] + p * future_count[k]), count[k] > 0)
+    total = total + column_value(sum[k] + HAND_WEIGHT * hand_sum[k] + p * future_sum[k],
+                                 wagers[k] + HAND_WEIGHT * hand_wagers[k],
+                                 count[k] + HAND_WEIGHT * hand_count[k] + p * future_count[k], count[k] > 0)
   end
   return total
 end
