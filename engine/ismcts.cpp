@@ -41,7 +41,9 @@ double parse_number(const std::string& key, const std::string& value, double lo,
 
 }  // namespace
 
-const char* IsmctsOptions::option_names() { return "iterations, exploration, rollout, depth, reward, scale, time_ms, seed"; }
+const char* IsmctsOptions::option_names() {
+  return "iterations, exploration, rollout, depth, reward, scale, baseline, time_ms, seed";
+}
 
 IsmctsOptions IsmctsOptions::parse(const std::string& text) {
   IsmctsOptions o;
@@ -71,6 +73,10 @@ IsmctsOptions IsmctsOptions::parse(const std::string& text) {
       else bad_value(key, value, "margin or win");
     } else if (key == "scale") {
       o.scale = parse_number(key, value, 1e-9, "a number > 0");
+    } else if (key == "baseline") {
+      if (value == "on") o.baseline = true;
+      else if (value == "off") o.baseline = false;
+      else bad_value(key, value, "on or off");
     } else if (key == "time_ms") {
       o.time_ms = parse_number(key, value, 0, "a number of milliseconds >= 0");
     } else if (key == "seed") {
@@ -105,15 +111,7 @@ std::vector<IsmctsPlayer::ChildStats> IsmctsPlayer::root_children() const {
   return out;
 }
 
-void IsmctsPlayer::evaluate(Rules& rules, GameState& state, int round, bool random, bool use_heuristic,
-                            double* reward) {
-  std::int64_t left = options_.depth >= 0 ? options_.depth : (random ? kDefaultRandomDepth : 0);
-  while (left > 0 && !state.over() && state.round() == round) {
-    const std::int64_t played = rules.random_playout(state, rng_, std::min(left, kRolloutChunk));
-    stats_.rollout_plies += played;
-    left -= played;
-  }
-  double value[kMaxSeats];
+void IsmctsPlayer::values(Rules& rules, const GameState& state, int round, double* value) {
   const auto& rounds = state.round_scores();
   if ((state.over() || state.round() != round) && rounds.size() >= static_cast<std::size_t>(round)) {
     // The round of the decision is over: its exact result (match totals through that round).
@@ -127,17 +125,35 @@ void IsmctsPlayer::evaluate(Rules& rules, GameState& state, int round, bool rand
   } else {
     for (int s = 0; s < seats_; ++s) {
       std::optional<double> h;
-      if (use_heuristic) h = rules.heuristic(state, s + 1);
+      if (has_heuristic_) h = rules.heuristic(state, s + 1);
       value[s] = h ? *h : static_cast<double>(state.match_score(s + 1) + rules.score(state, s + 1));
     }
   }
+  // Each seat's margin over the best other seat.
+  double margin[kMaxSeats];
   for (int s = 0; s < seats_; ++s) {
     double best_other = -std::numeric_limits<double>::infinity();
     for (int o = 0; o < seats_; ++o)
       if (o != s) best_other = std::max(best_other, value[o]);
-    const double margin = seats_ == 1 ? value[s] : value[s] - best_other;
-    if (options_.reward == IsmctsOptions::Reward::Win) reward[s] = margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0;
-    else reward[s] = 0.5 + 0.5 * std::tanh(margin / options_.scale);
+    margin[s] = seats_ == 1 ? value[s] : value[s] - best_other;
+  }
+  for (int s = 0; s < seats_; ++s) value[s] = margin[s];
+}
+
+void IsmctsPlayer::evaluate(Rules& rules, GameState& state, int round, std::int64_t depth, const double* baseline,
+                            double* reward) {
+  std::int64_t left = depth;
+  while (left > 0 && !state.over() && state.round() == round) {
+    const std::int64_t played = rules.random_playout(state, rng_, std::min(left, kRolloutChunk));
+    stats_.rollout_plies += played;
+    left -= played;
+  }
+  double margin[kMaxSeats];
+  values(rules, state, round, margin);
+  for (int s = 0; s < seats_; ++s) {
+    const double m = margin[s] - baseline[s];
+    if (options_.reward == IsmctsOptions::Reward::Win) reward[s] = m > 0 ? 1.0 : m == 0 ? 0.5 : 0.0;
+    else reward[s] = 0.5 + 0.5 * std::tanh(m / options_.scale);
   }
 }
 
@@ -152,10 +168,10 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
 
   GameState state = sample(info, rng_);
   const int round = state.round();
-  bool use_heuristic = false;
-  if (!options_.rollout || *options_.rollout == IsmctsOptions::Rollout::Heuristic)
-    use_heuristic = rules.heuristic(state, me).has_value();
-  const bool random_rollout = options_.rollout ? *options_.rollout == IsmctsOptions::Rollout::Random : !use_heuristic;
+  has_heuristic_ = rules.heuristic(state, me).has_value();
+  const bool random_rollout = options_.rollout ? *options_.rollout == IsmctsOptions::Rollout::Random : !has_heuristic_;
+  const std::int64_t depth = options_.depth >= 0 ? options_.depth : random_rollout ? kDefaultRandomDepth : 0;
+  double baseline[kMaxSeats] = {};
 
   nodes_.reserve(static_cast<std::size_t>(options_.iterations > 0 ? options_.iterations + 1 : 4096));
   nodes_.push_back(Node{});
@@ -169,6 +185,9 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() >= options_.time_ms)
       break;
     if (it > 0) state = sample(info, rng_);
+    // The sample's own margins, subtracted from the result (a control variate): what the sample deals
+    // (the opponent's hand, the deck) moves every action's result alike, and no longer adds noise.
+    if (options_.baseline && options_.reward == IsmctsOptions::Reward::Margin) values(rules, state, round, baseline);
     path_.clear();
     int node = 0;
     path_.push_back(node);
@@ -216,7 +235,7 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
       node = best;
       path_.push_back(node);
     }
-    evaluate(rules, state, round, random_rollout, use_heuristic, reward);
+    evaluate(rules, state, round, depth, baseline, reward);
     for (int n : path_) {
       Node& x = nodes_[static_cast<std::size_t>(n)];
       ++x.visits;

@@ -43,6 +43,7 @@ struct IsmctsOptions {
   int depth = -1;                ///< rollout plies; -1: 0 for Heuristic, 1000 for Random
   Reward reward = Reward::Margin;
   double scale = 30;             ///< points of margin for tanh's knee (Margin only)
+  bool baseline = true;          ///< Margin: subtract each sample's own margins at the root (less variance)
   double time_ms = 0;            ///< > 0: also stop after this long (then decisions depend on the machine)
   std::optional<std::uint64_t> seed;  ///< replaces the seed the bot is made with
 
@@ -91,7 +92,11 @@ class IsmctsPlayer : public Player {
     std::vector<int> children;
   };
 
-  void evaluate(Rules& rules, GameState& state, int round, bool random, bool use_heuristic, double* reward);
+  /// Each seat's margin over the best other seat in `state`: exact once the round `round` is over, else
+  /// from the heuristic (or, without one, the scores).
+  void values(Rules& rules, const GameState& state, int round, double* margin);
+  /// Plays `depth` random plies (not past the round), then the rewards: margins minus `baseline`, squashed.
+  void evaluate(Rules& rules, GameState& state, int round, std::int64_t depth, const double* baseline, double* reward);
   int child_of(int node, Action action) const;
 
   IsmctsOptions options_;
@@ -102,6 +107,7 @@ class IsmctsPlayer : public Player {
   std::vector<int> untried_;
   std::vector<int> path_;
   int seats_ = 0;
+  bool has_heuristic_ = false;
 };
 
 }  // namespace hr

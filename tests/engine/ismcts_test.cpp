@@ -60,6 +60,7 @@ TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[i
   CHECK_FALSE(d.rollout.has_value());
   CHECK(d.depth == -1);
   CHECK(d.reward == IsmctsOptions::Reward::Margin);
+  CHECK(d.baseline);
   CHECK(d.time_ms == 0);
   CHECK_FALSE(d.seed.has_value());
 
@@ -75,6 +76,8 @@ TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[i
   CHECK(o.seed == std::uint64_t{7});
   CHECK(IsmctsOptions::parse("rollout=heuristic").rollout == IsmctsOptions::Rollout::Heuristic);
   CHECK(IsmctsOptions::parse("iterations=0:time_ms=5").iterations == 0);
+  CHECK_FALSE(IsmctsOptions::parse("baseline=off").baseline);
+  CHECK(IsmctsOptions::parse("baseline=off:baseline=on").baseline);
 
   using Catch::Matchers::Contains;
   CHECK_THROWS_WITH(IsmctsOptions::parse("iteration=5"),
@@ -84,6 +87,8 @@ TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[i
   CHECK_THROWS_WITH(IsmctsOptions::parse("rollout=greedy"), Contains("random or heuristic"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("exploration=-1"), Contains(">= 0"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("scale=0"), Contains("> 0"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("baseline=yes"), Contains("baseline=yes") && Contains("on or off"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("baseline="), Contains("on or off"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations"), Contains("not key=value"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=5:"), Contains("not key=value"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=0"), Contains("time_ms"));
