@@ -16,6 +16,8 @@ namespace {
 /// the end of the match, so a round's end is noticed between calls (at most this many plies late).
 constexpr std::int64_t kRolloutChunk = 24;
 constexpr int kDefaultRandomDepth = 1000;
+/// finish_turn's bound: a seat that keeps the move longer (a solitaire, a long chain) is evaluated from there.
+constexpr int kFinishTurnPlies = 16;
 
 [[noreturn]] void bad_value(const std::string& key, const std::string& value, const char* expected) {
   throw std::invalid_argument("ismcts: option " + key + "=" + value + ": expected " + expected);
@@ -42,7 +44,7 @@ double parse_number(const std::string& key, const std::string& value, double lo,
 }  // namespace
 
 const char* IsmctsOptions::option_names() {
-  return "iterations, exploration, rollout, depth, reward, scale, baseline, time_ms, seed";
+  return "iterations, exploration, rollout, depth, finish_turn, reward, scale, baseline, time_ms, seed";
 }
 
 IsmctsOptions IsmctsOptions::parse(const std::string& text) {
@@ -67,6 +69,10 @@ IsmctsOptions IsmctsOptions::parse(const std::string& text) {
       else bad_value(key, value, "random or heuristic");
     } else if (key == "depth") {
       o.depth = static_cast<int>(parse_integer(key, value, 0, 1'000'000, "a whole number of plies from 0 to 1000000"));
+    } else if (key == "finish_turn") {
+      if (value == "on") o.finish_turn = true;
+      else if (value == "off") o.finish_turn = false;
+      else bad_value(key, value, "on or off");
     } else if (key == "reward") {
       if (value == "margin") o.reward = Reward::Margin;
       else if (value == "win") o.reward = Reward::Win;
@@ -140,6 +146,26 @@ void IsmctsPlayer::values(Rules& rules, const GameState& state, int round, doubl
   for (int s = 0; s < seats_; ++s) value[s] = margin[s];
 }
 
+void IsmctsPlayer::finish_turn(Rules& rules, GameState& state, int round, int seat) {
+  for (int played = 0; played < kFinishTurnPlies && !state.over() && state.round() == round && state.to_move() == seat;
+       ++played) {
+    rules.legal_actions(state, turn_legal_);
+    if (turn_legal_.empty()) return;
+    Action best = turn_legal_[0];
+    if (turn_legal_.size() > 1) {
+      double best_value = -std::numeric_limits<double>::infinity();
+      for (Action a : turn_legal_) {
+        turn_next_ = state;
+        rules.apply(turn_next_, a);
+        const double v = rules.heuristic(turn_next_, seat).value_or(0.0);
+        if (v > best_value) best_value = v, best = a;  // ties: the first in the ruleset's order
+      }
+    }
+    rules.apply(state, best);
+    ++stats_.rollout_plies;
+  }
+}
+
 void IsmctsPlayer::evaluate(Rules& rules, GameState& state, int round, std::int64_t depth, const double* baseline,
                             double* reward) {
   std::int64_t left = depth;
@@ -171,6 +197,7 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
   has_heuristic_ = rules.heuristic(state, me).has_value();
   const bool random_rollout = options_.rollout ? *options_.rollout == IsmctsOptions::Rollout::Random : !has_heuristic_;
   const std::int64_t depth = options_.depth >= 0 ? options_.depth : random_rollout ? kDefaultRandomDepth : 0;
+  const bool finish = has_heuristic_ && (options_.finish_turn ? *options_.finish_turn : !random_rollout);
   double baseline[kMaxSeats] = {};
 
   nodes_.reserve(static_cast<std::size_t>(options_.iterations > 0 ? options_.iterations + 1 : 4096));
@@ -235,6 +262,9 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
       node = best;
       path_.push_back(node);
     }
+    // Leaves are compared at the end of a turn: the seat that made the last move of the path (a place, say)
+    // completes its turn (its draw) by the heuristic, as greedy would, before the evaluation.
+    if (finish && seats_ > 1) finish_turn(rules, state, round, nodes_[static_cast<std::size_t>(path_.back())].mover);
     evaluate(rules, state, round, depth, baseline, reward);
     for (int n : path_) {
       Node& x = nodes_[static_cast<std::size_t>(n)];

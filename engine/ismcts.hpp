@@ -41,6 +41,10 @@ struct IsmctsOptions {
   double exploration = 0.7;      ///< UCB1 constant c (rewards are in [0, 1])
   std::optional<Rollout> rollout;  ///< unset: Heuristic when the ruleset has a heuristic hook, else Random
   int depth = -1;                ///< rollout plies; -1: 0 for Heuristic, 1000 for Random
+  /// Before a leaf is evaluated, the seat that made the path's last move finishes its turn, each ply the action
+  /// whose result its heuristic values most (16 plies at most). Unset: on with the Heuristic
+  /// rollout (when the ruleset has a heuristic hook), off otherwise.
+  std::optional<bool> finish_turn;
   Reward reward = Reward::Margin;
   double scale = 30;             ///< points of margin for tanh's knee (Margin only)
   bool baseline = true;          ///< Margin: subtract each sample's own margins at the root (less variance)
@@ -95,6 +99,9 @@ class IsmctsPlayer : public Player {
   /// Each seat's margin over the best other seat in `state`: exact once the round `round` is over, else
   /// from the heuristic (or, without one, the scores).
   void values(Rules& rules, const GameState& state, int round, double* margin);
+  /// While `seat` is to move in round `round`: applies the legal action after
+  /// which rules.heuristic(state, seat) is highest (16 plies at most). Counts the plies in stats_.rollout_plies.
+  void finish_turn(Rules& rules, GameState& state, int round, int seat);
   /// Plays `depth` random plies (not past the round), then the rewards: margins minus `baseline`, squashed.
   void evaluate(Rules& rules, GameState& state, int round, std::int64_t depth, const double* baseline, double* reward);
   int child_of(int node, Action action) const;
@@ -108,6 +115,8 @@ class IsmctsPlayer : public Player {
   std::vector<int> path_;
   int seats_ = 0;
   bool has_heuristic_ = false;
+  std::vector<Action> turn_legal_;  // finish_turn's scratch
+  GameState turn_next_;
 };
 
 }  // namespace hr

@@ -61,6 +61,7 @@ TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[i
   CHECK(d.depth == -1);
   CHECK(d.reward == IsmctsOptions::Reward::Margin);
   CHECK(d.baseline);
+  CHECK_FALSE(d.finish_turn.has_value());
   CHECK(d.time_ms == 0);
   CHECK_FALSE(d.seed.has_value());
 
@@ -78,6 +79,8 @@ TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[i
   CHECK(IsmctsOptions::parse("iterations=0:time_ms=5").iterations == 0);
   CHECK_FALSE(IsmctsOptions::parse("baseline=off").baseline);
   CHECK(IsmctsOptions::parse("baseline=off:baseline=on").baseline);
+  CHECK(IsmctsOptions::parse("finish_turn=off").finish_turn == false);
+  CHECK(IsmctsOptions::parse("finish_turn=on").finish_turn == true);
 
   using Catch::Matchers::Contains;
   CHECK_THROWS_WITH(IsmctsOptions::parse("iteration=5"),
@@ -89,6 +92,7 @@ TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[i
   CHECK_THROWS_WITH(IsmctsOptions::parse("scale=0"), Contains("> 0"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("baseline=yes"), Contains("baseline=yes") && Contains("on or off"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("baseline="), Contains("on or off"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("finish_turn=1"), Contains("finish_turn=1") && Contains("on or off"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations"), Contains("not key=value"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=5:"), Contains("not key=value"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=0"), Contains("time_ms"));
