@@ -187,7 +187,7 @@ for k = 1, NCOLOURS do SKIPPED_SOURCE[k] = k + 1 end
 local scratch_cards = {}
 for c = 1, NCARDS do scratch_cards[c] = 0 end
 
---- actions(game, out) -> count: fills the kernel's list `out` with the legal actions.
+--- actions(game, out, seat, phase) -> count: fills the kernel's list `out` with the legal actions.
 --- Place phase: the plays of the playable cards in hand, bottom to top, then the discards of every card in hand.
 --- Draw phase: the deck, then each non-empty discard pile except the one just discarded to. Last turn (after
 --- the deck ran out, with params.final_placements > 0): the plays, then pass.
