@@ -10,6 +10,7 @@
 
 #include "bots.hpp"
 #include "ismcts.hpp"
+#include "../peeking_ismcts.hpp"
 #include "take_game.hpp"
 
 using hr::Action;
@@ -34,22 +35,7 @@ IsmctsOptions with_iterations(int n) {
   return o;
 }
 
-/// Reads the real state instead of sampling (a test double: what the no-peeking test must catch).
-class PeekingIsmcts : public IsmctsPlayer {
- public:
-  PeekingIsmcts(std::uint64_t seed, IsmctsOptions options, const GameState& real)
-      : IsmctsPlayer(seed, options), real_(&real) {}
-
- protected:
-  GameState sample(const InformationSet&, hr::Rng& rng) override {
-    GameState s = *real_;
-    s.rng().reseed(rng.next());
-    return s;
-  }
-
- private:
-  const GameState* real_;
-};
+using test_doubles::PeekingIsmcts;
 
 }  // namespace
 

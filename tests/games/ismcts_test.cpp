@@ -11,6 +11,7 @@
 
 #include "bots.hpp"
 #include "ismcts.hpp"
+#include "../peeking_ismcts.hpp"
 #include "rng.hpp"
 #include "scripted_rules.hpp"
 
@@ -24,23 +25,7 @@ using hr::IsmctsOptions;
 using hr::IsmctsPlayer;
 using hr::ZoneId;
 
-/// A test double that cheats: every iteration searches the real state (with a fresh RNG), as a bot would
-/// that read the opponent's hand and the deck. Everything else is the real ismcts.
-class PeekingIsmcts : public IsmctsPlayer {
- public:
-  PeekingIsmcts(std::uint64_t seed, IsmctsOptions options, const GameState& real)
-      : IsmctsPlayer(seed, options), real_(&real) {}
-
- protected:
-  GameState sample(const InformationSet&, hr::Rng& rng) override {
-    GameState s = *real_;
-    s.rng().reseed(rng.next());
-    return s;
-  }
-
- private:
-  const GameState* real_;
-};
+using test_doubles::PeekingIsmcts;
 
 IsmctsOptions few_iterations() {
   IsmctsOptions o;
