@@ -21,24 +21,13 @@
 #include "rng.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
+#include "shell_word.hpp"
 #include "transcript.hpp"
 
 namespace hr {
 
 namespace {
 
-
-/// `text` quoted for a POSIX shell when it needs it.
-std::string shell_word(const std::string& text) {
-  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
-    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-' || ch == '/' ||
-           ch == ',' || ch == '=' || ch == ':';
-  });
-  if (plain) return text;
-  std::string out = "'";
-  for (char ch : text) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
-}
 
 /// Folds a multi-line message (a Lua traceback) onto indented lines.
 std::string indented(const std::string& text) {

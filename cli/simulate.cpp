@@ -26,6 +26,7 @@
 #include "rng.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
+#include "shell_word.hpp"
 
 namespace hr {
 
@@ -43,18 +44,6 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
   return out;
-}
-
-/// `text` quoted for a POSIX shell when it needs it.
-std::string shell_word(const std::string& text) {
-  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
-    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-' || ch == '/' ||
-           ch == ',' || ch == '=' || ch == ':';
-  });
-  if (plain) return text;
-  std::string out = "'";
-  for (char ch : text) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
 }
 
 std::string duration_text(double seconds) {
