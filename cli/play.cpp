@@ -50,8 +50,10 @@ class MatchPrinter {
     if (!quiet_) out_ << fmt::format("Round {} of {}\n", round, rules_.layout().rounds);
   }
 
-  /// `last_table` is the state before the round's last action (its table, since the action closed it).
-  void round_end(const GameState& after, const GameState& last_table) {
+  /// `after` is the state after the round's last action; `final_position` the round's last table, before
+  /// it was closed (when a new round has begun, `after` already shows its deal). The table is drawn for `viewer` (the first human
+  /// seat, else seat 1) with every card revealed, as players show their hands when a round is over.
+  void round_end(const GameState& after, const GameState& final_position, int viewer) {
     flush();
     if (quiet_) return;
     const auto& scores = after.round_scores().back();
@@ -61,7 +63,11 @@ class MatchPrinter {
       totals += fmt::format("{}seat {} {}", s ? ", " : "", s + 1, after.match_scores()[s]);
     }
     out_ << fmt::format("Round {} over: {} | match totals: {}\n", after.round_scores().size(), round_text, totals);
-    out_ << "Table at the end of the round (as seat 1 sees it):\n" << rules_.describe(last_table.observation(1), 1) << '\n';
+    GameState shown = final_position;
+    for (std::size_t c = 0; c < shown.layout().components.size(); ++c)
+      shown.reveal(static_cast<ComponentId>(c), shown.layout().all_seats_mask());
+    out_ << fmt::format("Table at the end of the round (as seat {} sees it, every card revealed):\n", viewer)
+         << rules_.describe(shown.observation(viewer), viewer) << '\n';
   }
 
   void result(const GameState& state) {
@@ -200,7 +206,10 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
   }
   printer.round_start(state.round());
   std::vector<Action> legal;
-  GameState before;
+  GameState round_end_position;
+  int viewer = 1;  // the end-of-round table is drawn for the first human seat, else seat 1
+  for (std::size_t s = names.size(); s-- > 0;)
+    if (names[s] == "human") viewer = static_cast<int>(s) + 1;
   try {
     while (!state.over()) {
       rules->legal_actions(state, legal);
@@ -211,12 +220,11 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
       if (names[static_cast<std::size_t>(seat - 1)] == "human") printer.flush();  // show the others' moves first
       const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(*rules, InformationSet(state, seat, legal));
       const std::string text = rules->action_text(state, action);
-      before = state;
-      rules->apply(state, action);
+      rules->apply(state, action, &round_end_position);
       if (log) log->action(state, round, seat, text, legal.size());
       printer.action(seat, text);
       if (state.round() != round || state.over()) {
-        printer.round_end(state, before);
+        printer.round_end(state, round_end_position, viewer);
         if (!state.over()) printer.round_start(state.round());
       }
     }
@@ -254,7 +262,7 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
   MatchPrinter printer(out, *rules, names, quiet);
   GameState state;
   std::vector<Action> legal;
-  GameState before;
+  GameState round_end_position;
   auto differs = [&](const TranscriptAction& a, const std::string& what) {
     printer.flush();
     err << fmt::format("{}:{}: action {} (seat {}: '{}') differs: {}\n", file, a.line, a.ply, a.seat, a.action, what);
@@ -272,14 +280,13 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
       const auto action = rules->parse_action(state, a.action);
       if (!action) return differs(a, "not legal in the replayed game: " + rules->explain_illegal(state, a.action));
       const int round = state.round();
-      before = state;
-      rules->apply(state, *action);
+      rules->apply(state, *action, &round_end_position);
       if (!a.digest.empty() && a.digest != digest_text(state.digest()))
         return differs(a, "the state after it differs from the recorded game (digest " + digest_text(state.digest()) +
                               ", recorded " + a.digest + ")");
       printer.action(a.seat, a.action);
       if (state.round() != round || state.over()) {
-        printer.round_end(state, before);
+        printer.round_end(state, round_end_position, 1);
         if (!state.over()) printer.round_start(state.round());
       }
     }

@@ -24,23 +24,24 @@ std::vector<Action> Rules::legal_actions(const GameState& state) {
   return out;
 }
 
-void Rules::finish_round_if_requested(GameState& state) {
+void Rules::finish_round_if_requested(GameState& state, GameState* round_end) {
   while (state.round_end_requested() && !state.over()) {
     std::int64_t scores[kMaxSeats];
     const int seats = layout().seats;
     for (int s = 1; s <= seats; ++s) scores[s - 1] = score(state, s);
+    if (round_end != nullptr) *round_end = state;
     if (state.close_round(std::span<const std::int64_t>(scores, static_cast<std::size_t>(seats))))
       start_round(state);
   }
 }
 
-void Rules::apply(GameState& state, Action action) {
+void Rules::apply(GameState& state, Action action, GameState* round_end) {
   if (state.over()) throw IllegalAction("the game is over");
   backup_ = state;
   try {
     do_apply(state, action);
     state.count_ply();
-    finish_round_if_requested(state);
+    finish_round_if_requested(state, round_end);
   } catch (...) {
     state = backup_;
     throw;

@@ -54,7 +54,11 @@ class Rules {
   /// round, scores it (score hook for each seat), adds it to the match totals and starts the next round or
   /// ends the match. The action is trusted to be legal (taken from legal_actions); use apply_checked for
   /// outside input. Throws RulesError and leaves `state` exactly as it was if any hook fails.
-  void apply(GameState& state, Action action);
+  /// When `round_end` is given and the action ends a round (the last one too), `*round_end` receives the
+  /// final position of that round: after the action, before the round is closed (its number, the totals of
+  /// the rounds before it) and before the next round's start_round deals again; the table players look at
+  /// when a round is over. It is untouched when no round ends.
+  void apply(GameState& state, Action action, GameState* round_end = nullptr);
   /// As apply, but first checks that `action` is legal; throws IllegalAction (state unchanged) if not.
   void apply_checked(GameState& state, Action action);
 
@@ -93,7 +97,8 @@ class Rules {
   virtual void do_apply(GameState& state, Action action) = 0;
 
   /// If the rules asked for the end of the round: scores it, adds it up, starts the next round or ends the match.
-  void finish_round_if_requested(GameState& state);
+  /// `round_end`, when given, receives the position of a round about to be closed.
+  void finish_round_if_requested(GameState& state, GameState* round_end = nullptr);
 
  private:
   GameState backup_;               // reused for rollback: assignment keeps its buffers
