@@ -14,16 +14,23 @@ void register_play_commands(CLI::App& app, int& status) {
   auto play = std::make_shared<PlayOptions>();
   auto players_text = std::make_shared<std::string>();
   auto* play_cmd = app.add_subcommand("play", "Play a whole match: humans at this terminal, bots, or both");
+  play_cmd->footer(
+      "Examples:\n"
+      "  houserules play lost-cities                                  you (seat 1) against a greedy bot\n"
+      "  houserules play lost-cities --players greedy,random --seed 7 two bots, a reproducible game\n"
+      "  houserules play lost-cities/three-player --players human,greedy,ismcts --log game.jsonl\n"
+      "Without --seed each game gets a fresh seed, printed at the start and written in the transcript.");
   play_cmd->add_option("ruleset", play->ruleset, "Ruleset id (see `houserules list`) or path to a ruleset folder")
       ->required();
   play_cmd->add_option("--players", *players_text,
-                       "Comma-separated player per seat: human, random, greedy or ismcts[:key=value...] (default: greedy in every seat)");
-  play_cmd->add_option("--seed", play->seed, "Seed of the game's random number generator (same seed, same game)")
-      ->capture_default_str();
+                       "Comma-separated player per seat: human, random, greedy or ismcts[:key=value...] (default: human in seat 1, greedy in the others)");
+  auto* seed_option = play_cmd->add_option("--seed", play->seed,
+                                           "Seed of the game's random number generator (same seed, same game; default: a fresh one)");
   play_cmd->add_option("--log", play->log, "Write the transcript to this file (JSON Lines)");
   play_cmd->add_flag("--quiet", play->quiet, "Print only the result");
-  play_cmd->callback([&status, play, players_text] {
+  play_cmd->callback([&status, play, players_text, seed_option] {
     if (!players_text->empty()) play->players = split_player_list(*players_text);
+    if (seed_option->count() == 0) play->seed = fresh_seed();
     status = play_command(*play, std::cin, std::cout, std::cerr);
   });
 

@@ -2,6 +2,7 @@
 #include "play.hpp"
 
 #include <fstream>
+#include <random>
 #include <iostream>
 #include <sstream>
 
@@ -146,6 +147,11 @@ std::vector<std::string> split_player_list(const std::string& text) {
   return out;
 }
 
+std::uint64_t fresh_seed() {
+  std::random_device device;
+  return device();  // 32 bits
+}
+
 std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
                                                   std::istream& in, std::ostream& out) {
   std::vector<std::unique_ptr<Player>> players;
@@ -172,7 +178,10 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
     return 2;
   }
   std::vector<std::string> names = options.players;
-  if (names.empty()) names.assign(static_cast<std::size_t>(rules->layout().seats), "greedy");
+  if (names.empty()) {  // no --players: you in seat 1, greedy bots in the others
+    names.assign(static_cast<std::size_t>(rules->layout().seats), "greedy");
+    names.front() = "human";
+  }
   std::vector<std::unique_ptr<Player>> players;
   try {
     players = make_players(names, options.seed, in, out);

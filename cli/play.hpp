@@ -34,7 +34,7 @@ class InputEnded : public std::runtime_error {
 
 struct PlayOptions {
   std::string ruleset = "lost-cities";  ///< id or path
-  std::vector<std::string> players;     ///< one per seat: human, random, greedy; empty = greedy for each seat
+  std::vector<std::string> players;     ///< one per seat: human, random, greedy...; empty = human in seat 1, greedy in the others
   std::uint64_t seed = 1;
   std::string log;                      ///< transcript file, or empty
   bool quiet = false;                   ///< only the result
@@ -43,6 +43,10 @@ struct PlayOptions {
 /// Splits "greedy,random,ismcts:iterations=500" at the commas (empty parts kept: they are reported as
 /// unknown players).
 std::vector<std::string> split_player_list(const std::string& text);
+
+/// A fresh game seed from the operating system's entropy (std::random_device), below 2^32 so that it is
+/// short to type and exact in every JSON reader. `play` uses it when no --seed is given, and prints it.
+std::uint64_t fresh_seed();
 
 /// Makes the players of a match from their names; throws std::invalid_argument naming an unknown one.
 std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
