@@ -56,7 +56,7 @@ struct Component {
   std::string name;
   std::vector<std::pair<std::string, AttributeValue>> attributes;
   int shape = -1;         ///< index into Layout::shapes, or -1: not a board tile
-  TileFeatures features;  ///< local coordinates; only for a component with a shape
+  TileFeatures features{};  ///< local coordinates; only for a component with a shape
   /// The attribute `key`, or nullptr.
   const AttributeValue* attribute(std::string_view key) const;
 };

@@ -510,6 +510,10 @@ std::uint16_t GameState::side_feature(ComponentId c, int board, int anchor, int 
 
 std::array<std::int32_t, 2> GameState::edge_sides(int board, int edge) const {
   check_site(board, SiteKind::Edge, edge);
+  return edge_sides_at(board, edge);
+}
+
+std::array<std::int32_t, 2> GameState::edge_sides_at(int board, int edge) const {
   const Lattice& l = layout_->boards[static_cast<std::size_t>(board)].lattice;
   std::array<std::int32_t, 2> out{-1, -1};
   const auto faces = l.edge_faces(edge);
@@ -549,6 +553,10 @@ std::uint16_t GameState::vertex_feature(int board, int vertex) const {
 
 std::uint8_t GameState::edge_class(int board, int edge) const {
   check_site(board, SiteKind::Edge, edge);
+  return edge_class_at(board, edge);
+}
+
+std::uint8_t GameState::edge_class_at(int board, int edge) const {
   const Lattice& l = layout_->boards[static_cast<std::size_t>(board)].lattice;
   const auto faces = l.edge_faces(edge);
   const ComponentId a = tile_on(board, faces[0]);
@@ -559,13 +567,14 @@ std::uint8_t GameState::edge_class(int board, int edge) const {
   return a == b ? kEdgeInner : kEdgeCovered2;
 }
 
-bool GameState::edge_passes(int board, int edge, const EdgeMask& m) const {
+bool GameState::edge_passes(int board, int edge, const EdgeMask& m) const {  // (ids checked by the caller)
   if (m.class_any || m.class_none) {
-    const std::uint8_t cls = edge_class(board, edge);
+    const std::uint8_t cls = edge_class_at(board, edge);
     if ((m.class_any && !(cls & m.class_any)) || (cls & m.class_none)) return false;
   }
   if (m.feature_any || m.feature_none) {
-    const std::uint16_t feature = edge_feature(board, edge);
+    const auto sides = edge_sides_at(board, edge);
+    const auto feature = static_cast<std::uint16_t>((sides[0] < 0 ? 0 : sides[0]) | (sides[1] < 0 ? 0 : sides[1]));
     if ((m.feature_any && !(feature & m.feature_any)) || (feature & m.feature_none)) return false;
   }
   if (m.mark >= 0 && (m.mark_any || m.mark_none)) {

@@ -155,7 +155,7 @@ class GameState {
   std::uint16_t vertex_feature(int board, int vertex) const;
   /// kEdgeInner / kEdgeCovered2 / kEdgeCovered1, plus kEdgeOffboard on the rim.
   std::uint8_t edge_class(int board, int edge) const;
-  /// True when edge e passes the filter.
+  /// True when edge e passes the filter. No range checks (the inner loop of reachable): board and edge must be valid.
   bool edge_passes(int board, int edge, const EdgeMask& mask) const;
   /// The vertices reachable from `from` in 1..k edges that pass `mask`, in increasing distance then id;
   /// distances in scratch.dist (see Lattice::reachable). No allocation once the scratch has grown.
@@ -253,6 +253,8 @@ class GameState {
   }
   /// Calls fn(face id) for each on-board face of tile c placed at (anchor, rotation); returns false (and stops)
   /// at the first face off the board, passing -1.
+  std::uint8_t edge_class_at(int board, int edge) const;   // edge_class without the range checks
+  std::array<std::int32_t, 2> edge_sides_at(int board, int edge) const;
   template <class F>
   bool each_footprint_face(ComponentId c, int board, int anchor, int rotation, F&& fn) const;
 
