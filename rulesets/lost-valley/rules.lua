@@ -1577,34 +1577,82 @@ function rules.score(game, seat)
 end
 
 -- ---- the heuristic (greedy bot) ------------------------------------------------------------------------------------
---- heuristic(game, seat): nuggets held, plus what the position promises: gold the seat could take from where it stands
---- (face-down tokens valued at their pool's mean), base goods, equipment at a fraction of its price, and a little for
---- unexplored ground next to the prospector.
-local EQUIP_VALUE = { [HORSE] = 2.5, [CART] = 1, [BOAT] = 2, [CRATE] = 3, [SIEVE] = 2.5, [AXE] = 0.8, [ROD] = 0.8,
-                      [RIFLE] = 0.8, [WHISKY] = 1, [STICK] = 0.8, [DRIED_FISH] = 1 }
+--- What standing at vertex w promises seat s, in nuggets, before any action: the gold it could pan or mine there (a
+--- face-down token valued at its pool's mean: green 1.4, grey 3.5; two with a sieve or a crate), half of it when the
+--- seat lacks the food or log to do it; a mountain without a mine counts a third; an intersection to explore 1.
+local GREEN_MEAN, GREY_MEAN = 0, 0
+do
+  local n, t = 0, 0
+  for _, c in ipairs(GREEN_TOKENS) do n, t = n + 1, t + NUGGETS[c] end
+  GREEN_MEAN = n > 0 and t / n or 0
+  n, t = 0, 0
+  for _, c in ipairs(GREY_TOKENS) do n, t = n + 1, t + NUGGETS[c] end
+  GREY_MEAN = n > 0 and t / n or 0
+end
+function rules.promise(game, s, w, food, log, sieve, crate)
+  local value = 0
+  local green = 0
+  for _, site in ipairs(rules.pan_sites(game, w)) do
+    local n = site[1] == "vertex" and #lying(game, B, "vertex", site[2]) or #rules.tokens_on_tile(game, site[2], is_green)
+    green = math.max(green, math.min(n, sieve and 2 or 1))
+  end
+  value = green * GREEN_MEAN * (food > 0 and 1 or 0.5)
+  local grey = 0
+  for _, h in ipairs(rules.adjacent_tiles(game, w)) do
+    local l = land_of(game, h)
+    if l == MOUNTAIN or l == SOURCE then
+      local n = math.min(#rules.tokens_on_tile(game, h, is_grey), crate and 2 or 1)
+      local v = n * GREY_MEAN * (mark_of(game, B, "mine", h) ~= 0 and 1 or 0.33)
+      if v > grey then grey = v end
+    end
+  end
+  value = math.max(value, grey * ((food > 0 and log > 0) and 1 or 0.5))
+  if counter(game, "ice") == 0 and not rules.explored(game, w) then value = math.max(value, 1) end
+  return value
+end
+
+--- heuristic(game, seat): for the greedy bot, an estimate of the seat's final nuggets: the gold bag (less what a
+--- basket owes), base goods and equipment at a fraction of their use, and the best promise (rules.promise) among the
+--- intersections within 6 sides, 0.6 of it where the prospector stands and 0.75 less per side of walking.
+local EQUIP_VALUE = { [HORSE] = 2, [CART] = 0.5, [BOAT] = 1.5, [CRATE] = 2.5, [SIEVE] = 1.5, [AXE] = 0.5, [ROD] = 0.6,
+                      [RIFLE] = 0.4, [WHISKY] = 0.8, [STICK] = 0.8, [DRIED_FISH] = 1 }
 function rules.heuristic(game, seat)
   geometry(game)
   local h = rules.nuggets(game, seat)
   if game:over() then return h end
-  local v = rules.position(game, seat)
+  if game:to_move() == seat then h = h - counter(game, "basket") end
   local food, log, tool = counter(game, "food", seat), counter(game, "log", seat), counter(game, "tool", seat)
-  h = h + 0.45 * math.min(food, 4) + 0.3 * math.min(log, 3) + 0.3 * math.min(tool, 3)
+  h = h + 0.4 * math.min(food, 4) + 0.3 * math.min(log, 3) + 0.35 * math.min(tool, 3)
   for _, z in ipairs({ EQUIP[seat], GOODS[seat] }) do
     for _, c in ipairs(cards_of(game, z)) do h = h + (EQUIP_VALUE[ITEM[c]] or 0.5) end
   end
-  -- reachable gold next to the prospector: panning needs food, mining a mine
-  local green = 0
-  for _, site in ipairs(rules.pan_sites(game, v)) do green = green + 1; local _ = site end
-  h = h + 0.9 * math.min(green, 2)
-  for _, hd in ipairs(rules.adjacent_tiles(game, v)) do
-    local l = land_of(game, hd)
-    if l == MOUNTAIN or l == SOURCE then
-      local n = #rules.tokens_on_tile(game, hd, is_grey)
-      if n > 0 then h = h + (mark_of(game, B, "mine", hd) ~= 0 and 1.6 or 0.5) end
+  local sieve, crate = rules.owns(game, seat, SIEVE), rules.owns(game, seat, CRATE)
+  local v = rules.position(game, seat)
+  local ice = counter(game, "ice") ~= 0
+  local best = rules.promise(game, seat, v, food, log, sieve, crate)
+  local seen, frontier, factor = { [v] = true }, { v }, 1
+  for _ = 1, 6 do
+    factor = factor * 0.75
+    local nextf = {}
+    for _, x in ipairs(frontier) do
+      if ice or x == v or rules.explored(game, x) then
+        for _, e in ipairs(VEDGES[x]) do
+          local w = other_end(e, x)
+          if not seen[w] then
+            local way = rules.way(game, e)
+            if way ~= 0 and (ice or way & BORDER == 0) then
+              seen[w] = true
+              nextf[#nextf + 1] = w
+              local p = factor * rules.promise(game, seat, w, food, log, sieve, crate)
+              if p > best then best = p end
+            end
+          end
+        end
+      end
     end
+    frontier = nextf
   end
-  if not rules.explored(game, v) then h = h + 0.2 end
-  return h
+  return h + 0.6 * best
 end
 
 -- ---- invariants ------------------------------------------------------------------------------------------------
