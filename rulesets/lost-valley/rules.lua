@@ -74,6 +74,7 @@ for _, name in ipairs({ "forest", "mountain", "bushes", "lake" }) do
     if code == FOREST then
       forests = forests + 1
       t.animal = forests % 2 == 1
+      t.name = t.animal and "forest-animal" or "forest-event"
     end
     LAND_TILES[#LAND_TILES + 1] = add(t)
   end
@@ -1579,7 +1580,8 @@ end
 -- ---- the heuristic (greedy bot) ------------------------------------------------------------------------------------
 --- What standing at vertex w promises seat s, in nuggets, before any action: the gold it could pan or mine there (a
 --- face-down token valued at its pool's mean: green 1.4, grey 3.5; two with a sieve or a crate), half of it when the
---- seat lacks the food or log to do it; a mountain without a mine counts a third; an intersection to explore 1.
+--- seat lacks the food or log to do it; up to two grey tokens of a tile count (3/4 each without a crate), 0.45 of that
+--- on a mountain without a mine; an intersection to explore 1.
 local GREEN_MEAN, GREY_MEAN = 0, 0
 do
   local n, t = 0, 0
@@ -1601,8 +1603,8 @@ function rules.promise(game, s, w, food, log, sieve, crate)
   for _, h in ipairs(rules.adjacent_tiles(game, w)) do
     local l = land_of(game, h)
     if l == MOUNTAIN or l == SOURCE then
-      local n = math.min(#rules.tokens_on_tile(game, h, is_grey), crate and 2 or 1)
-      local v = n * GREY_MEAN * (mark_of(game, B, "mine", h) ~= 0 and 1 or 0.33)
+      local n = math.min(#rules.tokens_on_tile(game, h, is_grey), 2)
+      local v = n * GREY_MEAN * (crate and 1 or 0.75) * (mark_of(game, B, "mine", h) ~= 0 and 1 or 0.45)
       if v > grey then grey = v end
     end
   end
