@@ -398,9 +398,34 @@ std::vector<std::pair<std::string, std::string>> state_fields(const GameState& s
     }
   for (std::size_t f = 0; f < layout.figures.size(); ++f) {
     const FigurePlace place = state.figure_place(static_cast<int>(f));
+    const auto site = [&](int board, SiteKind kind, int id) {
+      const Lattice& l = layout.boards[static_cast<std::size_t>(board)].lattice;
+      return fmt::format("{} {} {}", layout.boards[static_cast<std::size_t>(board)].name, to_string(kind),
+                         kind == SiteKind::Face ? l.face_text(id) : kind == SiteKind::Edge ? l.edge_text(id) : l.vertex_text(id));
+    };
     out.emplace_back(fmt::format("figure {} {}", f + 1, layout.figures[f].kind),
-                     place.track < 0 ? std::string("off the board")
-                                     : fmt::format("{} space {}", layout.tracks[static_cast<std::size_t>(place.track)].name, place.space));
+                     place.on_board() ? site(place.board, place.kind, place.site)
+                     : place.track < 0 ? std::string("off the board")
+                                       : fmt::format("{} space {}", layout.tracks[static_cast<std::size_t>(place.track)].name, place.space));
+  }
+  for (std::size_t b = 0; b < layout.boards.size(); ++b) {  // lattice boards: tiles, what lies there, marks
+    const BoardDef& def = layout.boards[b];
+    const int board = static_cast<int>(b);
+    for (std::size_t c = 0; c < layout.components.size(); ++c)
+      if (const Place p = state.place_of(static_cast<ComponentId>(c)); p.site_kind == SiteKind::Tile && p.board == b)
+        out.emplace_back(fmt::format("{} tile {} r{}", def.name, def.lattice.vertex_text(p.site), p.rotation), layout.components[c].name);
+    for (const SiteKind kind : {SiteKind::Face, SiteKind::Edge, SiteKind::Vertex})
+      for (int id = 0; id < layout.sites(board, kind); ++id) {
+        const auto here = state.lying(board, kind, id);
+        if (!here.empty()) out.emplace_back(fmt::format("lying on {}", [&] {
+          const Lattice& l = def.lattice;
+          return fmt::format("{} {} {}", def.name, to_string(kind), kind == SiteKind::Face ? l.face_text(id) : kind == SiteKind::Edge ? l.edge_text(id) : l.vertex_text(id));
+        }()), join_cards(state, here));
+      }
+    for (std::size_t m = 0; m < def.marks.size(); ++m)
+      for (int id = 0; id < layout.sites(board, def.marks[m].kind); ++id)
+        if (const int v = state.mark(board, static_cast<int>(m), id); v != 0)
+          out.emplace_back(fmt::format("{} mark {} at {}", def.name, def.marks[m].name, id + 1), std::to_string(v));
   }
   return out;
 }

@@ -205,6 +205,27 @@ struct TrackTiles {
   int line = 0;
 };
 
+/// One board's part of a scenario or its expectations ([scenario.board.<name>], docs/boards.md).
+struct BoardContents {
+  std::string board;
+  int line = 0;
+  std::vector<std::pair<Located<std::string>, Located<std::string>>> tiles;  // "4,7 r2" = tile name
+  struct Site {
+    Located<std::string> site;  // "face 4,7u"
+    std::vector<Located<std::string>> names;
+    bool face_down = false;
+  };
+  std::vector<Site> lying;
+  struct MarkValue {
+    std::string mark;
+    Located<std::string> site;
+    std::int64_t value = 0;
+  };
+  std::vector<MarkValue> marks;
+  std::vector<FigurePlaces> figures;       // places as "<board> vertex 4,7"
+  std::vector<Located<std::string>> free;  // expect only: faces without a tile
+};
+
 struct Expectations {
   std::optional<Located<std::vector<std::int64_t>>> scores, match_scores;
   std::optional<Located<std::vector<std::vector<std::int64_t>>>> round_scores;
@@ -218,6 +239,7 @@ struct Expectations {
   std::vector<CounterValues> counters;
   std::vector<FigurePlaces> figures;
   std::vector<TrackTiles> tiles;
+  std::vector<BoardContents> boards;
 };
 
 struct Scenario {
@@ -230,6 +252,7 @@ struct Scenario {
   std::vector<CounterValues> counters;
   std::vector<FigurePlaces> figures;
   std::vector<TrackTiles> tiles;
+  std::vector<BoardContents> boards;
   std::vector<Located<std::string>> actions;
   Expectations expect;
 };
@@ -290,10 +313,53 @@ std::vector<TrackTiles> read_tiles(const toml::node& node, std::string_view what
   return out;
 }
 
+/// board = { <name> = { tiles =, lying =, face_down =, marks =, figures = [, free =] } } (see scenario.hpp)
+std::vector<BoardContents> read_boards(const toml::node& node, std::string_view what, bool expect) {
+  std::vector<BoardContents> out;
+  for (auto [key, value] : in_file_order(get_table(node, what))) {
+    BoardContents b;
+    b.board = std::string(key->str());
+    b.line = line_of(*key);
+    const std::string where = std::string(what) + "." + b.board;
+    const toml::table& table = get_table(*value, where);
+    if (expect) check_keys(table, {"tiles", "lying", "marks", "figures", "free"}, "[" + where + "]");
+    else check_keys(table, {"tiles", "lying", "face_down", "marks", "figures"}, "[" + where + "]");
+    for (auto [k, v] : in_file_order(table)) {
+      const std::string name(k->str());
+      const std::string here = where + "." + name;
+      if (name == "tiles") {
+        for (auto [placement, tile] : in_file_order(get_table(*v, here)))
+          b.tiles.push_back({{std::string(placement->str()), line_of(*placement)},
+                             {get_string(*tile, here + "." + std::string(placement->str())), line_of(*tile)}});
+      } else if (name == "lying" || name == "face_down") {
+        for (auto [site, names] : in_file_order(get_table(*v, here)))
+          b.lying.push_back({{std::string(site->str()), line_of(*site)},
+                             names->is_string() ? std::vector<Located<std::string>>{{get_string(*names, ""), line_of(*names)}}
+                                                : get_strings(*names, here + "." + std::string(site->str())),
+                             name == "face_down"});
+      } else if (name == "marks") {
+        for (auto [mark, sites] : in_file_order(get_table(*v, here)))
+          for (auto [site, number] : in_file_order(get_table(*sites, here + "." + std::string(mark->str()))))
+            b.marks.push_back({std::string(mark->str()), {std::string(site->str()), line_of(*site)},
+                               get_int(*number, here + "." + std::string(mark->str()) + "." + std::string(site->str()))});
+      } else if (name == "figures") {
+        b.figures = read_figures(*v, here);
+        for (FigurePlaces& fp : b.figures)
+          for (auto& place : fp.places)
+            if (place.value != "off") place.value = b.board + " " + place.value;
+      } else if (name == "free") {
+        b.free = get_strings(*v, here);
+      }
+    }
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
 Expectations read_expectations(const toml::table& table) {
   check_keys(table,
              {"scores", "match_scores", "round_scores", "ranks", "over", "to_move", "round", "legal", "illegal",
-              "error", "zones", "sizes", "counters", "figures", "tiles"},
+              "error", "zones", "sizes", "counters", "figures", "tiles", "board"},
              "[scenario.expect]");
   Expectations e;
   for (auto&& [key, node] : table) {
@@ -326,6 +392,8 @@ Expectations read_expectations(const toml::table& table) {
       e.figures = read_figures(node, what);
     else if (k == "tiles")
       e.tiles = read_tiles(node, what);
+    else if (k == "board")
+      e.boards = read_boards(node, what, true);
     else if (k == "round_scores") {
       const auto* array = node.as_array();
       if (!array) wrong_type(node, what, "an array of arrays of integers");
@@ -346,7 +414,8 @@ Expectations read_expectations(const toml::table& table) {
 void read_scenario(const toml::table& table, Scenario& s) {
   if (const toml::node* name = table.get("name")) s.name = get_string(*name, "name");
   check_keys(table,
-             {"name", "seed", "previous_rounds", "to_move", "zones", "counters", "figures", "tiles", "actions", "expect"},
+             {"name", "seed", "previous_rounds", "to_move", "zones", "counters", "figures", "tiles", "board", "actions",
+              "expect"},
              "[[scenario]]");
   if (!table.get("name")) throw ScenarioError(s.line, "the scenario has no name");
   if (const toml::node* seed = table.get("seed")) {
@@ -365,6 +434,7 @@ void read_scenario(const toml::table& table, Scenario& s) {
   if (const toml::node* counters = table.get("counters")) s.counters = read_counters(*counters, "counters");
   if (const toml::node* figures = table.get("figures")) s.figures = read_figures(*figures, "figures");
   if (const toml::node* tiles = table.get("tiles")) s.tiles = read_tiles(*tiles, "tiles");
+  if (const toml::node* boards = table.get("board")) s.boards = read_boards(*boards, "board", false);
   if (const toml::node* actions = table.get("actions")) s.actions = get_strings(*actions, "actions");
   if (const toml::node* expect = table.get("expect")) s.expect = read_expectations(get_table(*expect, "expect"));
   if (s.expect.error && s.actions.empty())
@@ -417,14 +487,72 @@ int counter_named(const Layout& layout, const std::string& name, int line) {
   throw ScenarioError(line, "unknown counter " + in_quotes(name));
 }
 
-/// A figure's place as text: "<track> <space>", or "off".
+int board_named(const Layout& layout, const std::string& name, int line) {
+  for (std::size_t b = 0; b < layout.boards.size(); ++b)
+    if (layout.boards[b].name == name) return static_cast<int>(b);
+  throw ScenarioError(line, "unknown board " + in_quotes(name));
+}
+
+/// A site of a board: "face 4,7u", "edge 4,7-5,7" or "vertex 4,7"; errors name the text.
+std::pair<SiteKind, int> parse_site(const Layout& layout, int board, const Located<std::string>& text) {
+  const auto blank = text.value.find(' ');
+  const std::string kind_text = text.value.substr(0, blank);
+  const BoardDef& def = layout.boards[static_cast<std::size_t>(board)];
+  if (blank == std::string::npos || (kind_text != "face" && kind_text != "edge" && kind_text != "vertex"))
+    throw ScenarioError(text.line, in_quotes(text.value) + " is not a site of board " + in_quotes(def.name) +
+                                       ": write \"face 4,7u\", \"edge 4,7-5,7\" or \"vertex 4,7\"");
+  const SiteKind kind = site_kind_from_string(kind_text);
+  const std::string where = text.value.substr(blank + 1);
+  int id = -1;
+  try {
+    id = kind == SiteKind::Face ? def.lattice.face(where) : kind == SiteKind::Edge ? def.lattice.edge(where) : def.lattice.vertex(where);
+  } catch (const LatticeError& e) {
+    throw ScenarioError(text.line, "board " + in_quotes(def.name) + ": " + e.what());
+  }
+  if (id < 0) throw ScenarioError(text.line, kind_text + " " + where + " is not on board " + in_quotes(def.name));
+  return {kind, id};
+}
+
+/// A site as text: "face 4,7u", "edge 4,7-5,7", "vertex 4,7".
+std::string site_text(const Layout& layout, int board, SiteKind kind, int id) {
+  const Lattice& l = layout.boards[static_cast<std::size_t>(board)].lattice;
+  return std::string(to_string(kind)) + " " +
+         (kind == SiteKind::Face ? l.face_text(id) : kind == SiteKind::Edge ? l.edge_text(id) : l.vertex_text(id));
+}
+
+/// A placement "4,7 r2" on a board: anchor vertex and rotation.
+std::pair<int, int> parse_placement(const Layout& layout, int board, const Located<std::string>& text) {
+  const BoardDef& def = layout.boards[static_cast<std::size_t>(board)];
+  const auto blank = text.value.rfind(" r");
+  const std::string rotation = blank == std::string::npos ? "" : text.value.substr(blank + 2);
+  if (rotation.size() != 1 || rotation[0] < '0' || rotation[0] - '0' >= def.lattice.rotations())
+    throw ScenarioError(text.line, in_quotes(text.value) + " is not a placement on board " + in_quotes(def.name) +
+                                       ": write the anchor vertex and a rotation 0.." +
+                                       std::to_string(def.lattice.rotations() - 1) + ", e.g. \"4,7 r2\"");
+  const auto [kind, v] = parse_site(layout, board, {"vertex " + text.value.substr(0, blank), text.line});
+  return {v, rotation[0] - '0'};
+}
+
+/// A figure's place as text: "<track> <space>", "<board> vertex 4,7", "<board> face 4,7u", or "off".
 std::string place_text(const Layout& layout, FigurePlace p) {
+  if (p.on_board()) return layout.boards[static_cast<std::size_t>(p.board)].name + " " + site_text(layout, p.board, p.kind, p.site);
   return p.track < 0 ? "off" : layout.tracks[static_cast<std::size_t>(p.track)].name + " " + std::to_string(p.space);
 }
 
-/// Parses "<track> <space>" or "off".
+/// Parses "<track> <space>", "<board> vertex|face <text>" or "off".
 FigurePlace parse_place(const Layout& layout, const Located<std::string>& text) {
   if (text.value == "off") return {};
+  if (const auto blank = text.value.find(' '); blank != std::string::npos)
+    for (std::size_t b = 0; b < layout.boards.size(); ++b)
+      if (layout.boards[b].name == text.value.substr(0, blank)) {
+        const auto [kind, id] = parse_site(layout, static_cast<int>(b), {text.value.substr(blank + 1), text.line});
+        if (kind == SiteKind::Edge) throw ScenarioError(text.line, "a figure stands on a vertex or a face, not on an edge");
+        FigurePlace p;
+        p.board = static_cast<std::int16_t>(b);
+        p.kind = kind;
+        p.site = static_cast<std::uint16_t>(id);
+        return p;
+      }
   const auto blank = text.value.rfind(' ');
   const std::string number = blank == std::string::npos ? "" : text.value.substr(blank + 1);
   if (number.empty() || number.size() > 4 || number.find_first_not_of("0123456789") != std::string::npos)
@@ -460,6 +588,126 @@ std::vector<std::pair<int, std::int64_t>> counter_slots(const Layout& layout, co
   return out;
 }
 
+/// A free copy of component `name` (the lowest-numbered one this scenario has not placed yet), marked placed.
+ComponentId take_copy(const Layout& layout, const Located<std::string>& name, std::vector<bool>& placed, const std::string& where) {
+  const auto& copies = layout.components_named(name.value);
+  if (copies.empty()) throw ScenarioError(name.line, "unknown component " + in_quotes(name.value));
+  auto free = std::find_if(copies.begin(), copies.end(), [&](ComponentId c) { return !placed[c]; });
+  if (free == copies.end())
+    throw ScenarioError(name.line, "no copy of " + in_quotes(name.value) + " is left to place " + where + " (the game has " +
+                                       std::to_string(copies.size()) + ")");
+  placed[*free] = true;
+  return *free;
+}
+
+/// Sets one lattice board (see scenario.hpp): with `tiles`, exactly those tiles (the others go to the box); each
+/// listed site holds exactly its components (face up, or face down under face_down); marks; figures.
+void set_lattice_board(GameState& state, const BoardContents& bc, std::vector<bool>& placed) {
+  const Layout& layout = state.layout();
+  const int b = board_named(layout, bc.board, bc.line);
+  const BoardDef& def = layout.boards[static_cast<std::size_t>(b)];
+  if (!bc.tiles.empty()) {
+    for (int f = 0; f < def.lattice.faces(); ++f)
+      if (const ComponentId c = state.tile_on(b, f); c != kNoComponent) state.move(c, layout.box());
+    for (const auto& [placement, tile] : bc.tiles) {
+      const auto [anchor, rotation] = parse_placement(layout, b, placement);
+      const ComponentId c = take_copy(layout, tile, placed, "on board " + in_quotes(bc.board));
+      if (layout.components[c].shape < 0) throw ScenarioError(tile.line, in_quotes(tile.value) + " is not a tile (it has no shape)");
+      if (const std::string problem = state.placement_problem(c, b, anchor, rotation); !problem.empty())
+        throw ScenarioError(placement.line, problem);
+      state.place_tile_on(c, b, anchor, rotation);
+    }
+  }
+  for (const auto& site : bc.lying) {
+    const auto [kind, id] = parse_site(layout, b, site.site);
+    const auto here = state.lying(b, kind, id);
+    const std::vector<ComponentId> before(here.begin(), here.end());
+    for (const ComponentId c : before) state.move(c, layout.box());
+    for (const auto& name : site.names)
+      state.lay(take_copy(layout, name, placed, "at " + site.site.value), b, kind, id, site.face_down);
+  }
+  for (const auto& m : bc.marks) {
+    const int mark = def.mark_index(m.mark);
+    if (mark < 0) throw ScenarioError(m.site.line, "board " + in_quotes(bc.board) + " has no mark " + in_quotes(m.mark));
+    const auto [kind, id] = parse_site(layout, b, {std::string(to_string(def.marks[static_cast<std::size_t>(mark)].kind)) + " " + m.site.value, m.site.line});
+    if (m.value < 0 || m.value > 255) throw ScenarioError(m.site.line, "a mark holds 0..255, not " + std::to_string(m.value));
+    state.set_mark(b, mark, id, static_cast<int>(m.value));
+    (void)kind;
+  }
+  for (const FigurePlaces& fp : bc.figures) {
+    const std::vector<int> figures = figures_of(layout, fp);
+    if (fp.places.size() > figures.size())
+      throw ScenarioError(fp.line, in_quotes(fp.key) + " lists " + std::to_string(fp.places.size()) +
+                                       " places, the game has " + std::to_string(figures.size()) + " such figures");
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+      const FigurePlace p = i < fp.places.size() ? parse_place(layout, fp.places[i]) : FigurePlace{};
+      if (p.on_board()) state.move_figure_to_site(figures[i], p.board, p.kind, p.site);
+      else state.move_figure(figures[i], p.track, p.space);
+    }
+  }
+}
+
+/// Checks one lattice board's expectations, adding failures through `fail`.
+template <class Fail>
+void check_lattice_board(const GameState& state, const BoardContents& bc, Fail&& fail) {
+  const Layout& layout = state.layout();
+  const int b = board_named(layout, bc.board, bc.line);
+  const BoardDef& def = layout.boards[static_cast<std::size_t>(b)];
+  const std::string board = "board " + in_quotes(bc.board);
+  for (const auto& [placement, tile] : bc.tiles) {  // each listed placement holds that tile
+    const auto [anchor, rotation] = parse_placement(layout, b, placement);
+    if (layout.components_named(tile.value).empty()) throw ScenarioError(tile.line, "unknown tile " + in_quotes(tile.value));
+    bool found = false;
+    std::string there;
+    for (int f = 0; f < def.lattice.faces() && !found; ++f) {
+      const ComponentId c = state.tile_on(b, f);
+      if (c == kNoComponent) continue;
+      const Place p = state.place_of(c);
+      if (p.site == anchor) there = layout.components[c].name + " r" + std::to_string(p.rotation);
+      found = p.site == anchor && p.rotation == rotation && layout.components[c].name == tile.value;
+    }
+    if (!found)
+      fail(placement.line, board + ": " + in_quotes(placement.value) + " does not hold " + in_quotes(tile.value) +
+                               (there.empty() ? " (no tile is anchored there)" : " (anchored there: " + there + ")"));
+  }
+  for (const auto& face : bc.free) {
+    const auto [kind, id] = parse_site(layout, b, {"face " + face.value, face.line});
+    (void)kind;
+    if (const ComponentId c = state.tile_on(b, id); c != kNoComponent)
+      fail(face.line, board + ": face " + face.value + " is under tile " + in_quotes(layout.components[c].name) + ", expected free");
+  }
+  for (const auto& site : bc.lying) {
+    const auto [kind, id] = parse_site(layout, b, site.site);
+    std::vector<std::string> want;
+    for (const auto& name : site.names) {
+      if (layout.components_named(name.value).empty()) throw ScenarioError(name.line, "unknown component " + in_quotes(name.value));
+      want.push_back(name.value);
+    }
+    std::vector<std::string> got;
+    for (const ComponentId c : state.lying(b, kind, id)) got.push_back(layout.components[c].name);
+    if (got != want) fail(site.site.line, board + ": " + site.site.value + " holds " + join(got) + ", expected " + join(want));
+  }
+  for (const auto& m : bc.marks) {
+    const int mark = def.mark_index(m.mark);
+    if (mark < 0) throw ScenarioError(m.site.line, board + " has no mark " + in_quotes(m.mark));
+    const auto [kind, id] = parse_site(layout, b, {std::string(to_string(def.marks[static_cast<std::size_t>(mark)].kind)) + " " + m.site.value, m.site.line});
+    (void)kind;
+    if (const int got = state.mark(b, mark, id); got != m.value)
+      fail(m.site.line, board + ": mark " + in_quotes(m.mark) + " at " + m.site.value + " is " + std::to_string(got) +
+                            ", expected " + std::to_string(m.value));
+  }
+  for (const FigurePlaces& fp : bc.figures) {
+    std::vector<std::string> got, want;
+    for (int f : figures_of(layout, fp))
+      if (const FigurePlace p = state.figure_place(f); p.on_board() || p.track >= 0) got.push_back(place_text(layout, p));
+    for (const auto& place : fp.places)
+      if (const FigurePlace p = parse_place(layout, place); p.on_board() || p.track >= 0) want.push_back(place_text(layout, p));
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    if (got != want) fail(fp.line, "figures " + in_quotes(fp.key) + " stand on " + join(got) + ", expected " + join(want));
+  }
+}
+
 /// Sets counters, figures and the tiles of the listed tracks (see scenario.hpp).
 void set_board(GameState& state, const Scenario& s, std::vector<bool>& placed) {
   const Layout& layout = state.layout();
@@ -473,7 +721,8 @@ void set_board(GameState& state, const Scenario& s, std::vector<bool>& placed) {
                                        " places, the game has " + std::to_string(figures.size()) + " such figures");
     for (std::size_t i = 0; i < figures.size(); ++i) {
       const FigurePlace p = i < fp.places.size() ? parse_place(layout, fp.places[i]) : FigurePlace{};
-      state.move_figure(figures[i], p.track, p.space);
+      if (p.on_board()) state.move_figure_to_site(figures[i], p.board, p.kind, p.site);
+      else state.move_figure(figures[i], p.track, p.space);
     }
   }
   for (const TrackTiles& tt : s.tiles) {
@@ -494,6 +743,7 @@ void set_board(GameState& state, const Scenario& s, std::vector<bool>& placed) {
       state.place_tile(*free, track, static_cast<int>(space));
     }
   }
+  for (const BoardContents& bc : s.boards) set_lattice_board(state, bc, placed);
 }
 
 void check_seat(const Layout& layout, std::int64_t seat, int line, std::string_view what) {
@@ -618,13 +868,14 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
   for (const FigurePlaces& fp : e.figures) {  // the places of these figures on the board, in any order
     std::vector<std::string> got, want;
     for (int f : figures_of(layout, fp))
-      if (const FigurePlace p = state.figure_place(f); p.track >= 0) got.push_back(place_text(layout, p));
+      if (const FigurePlace p = state.figure_place(f); p.track >= 0 || p.on_board()) got.push_back(place_text(layout, p));
     for (const auto& place : fp.places)
-      if (const FigurePlace p = parse_place(layout, place); p.track >= 0) want.push_back(place_text(layout, p));
+      if (const FigurePlace p = parse_place(layout, place); p.track >= 0 || p.on_board()) want.push_back(place_text(layout, p));
     std::sort(got.begin(), got.end());
     std::sort(want.begin(), want.end());
     if (got != want) fail(fp.line, "figures " + in_quotes(fp.key) + " stand on " + join(got) + ", expected " + join(want));
   }
+  for (const BoardContents& bc : e.boards) check_lattice_board(state, bc, fail);
   for (const TrackTiles& tt : e.tiles) {
     const int track = track_named(layout, tt.track, tt.line);
     std::vector<std::string> got, want;

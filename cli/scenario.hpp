@@ -26,6 +26,13 @@
 //   "adventurer.2" = ["path.red 3", "path.blue 1"]   # the board
 //   [scenario.tiles]            # optional: each listed track holds exactly these tiles (space = name); the tiles
 //   "path.yellow" = { 2 = "arrow", 3 = "VP10" }   # that lay on it go to `box`; a name takes a copy as in zones
+//   [scenario.board.valley]     # optional, a lattice board (docs/boards.md), set after zones, figures and tracks:
+//   tiles = { "0,0 r0" = "start" }  # with tiles: exactly these tiles ("<anchor> r<rotation>" = name), others to box
+//   lying = { "face 4,7u" = ["gold"], "edge 4,7-5,7" = [], "vertex 4,7" = ["ice"] }  # each listed site holds
+//   face_down = { "face 3,2d" = ["gold", "gold"] }  # exactly these, bottom to top (face_down: known to nobody)
+//   marks = { explored = { "4,7" = 1 }, canal = { "4,7-5,7" = 2 } }  # mark values at these sites
+//   figures = { "prospector.1" = "vertex 4,7" }  # as [scenario.figures], places "vertex ..." / "face ..."
+//   (In [scenario.figures] a board place is written "<board> vertex 4,7".)
 //   [scenario.expect]           # all optional, checked after the actions
 //   scores = [18, 0]            # Rules::score of each seat in the current round
 //   match_scores = [18, 0]      # GameState::match_scores (totals of the finished rounds)
@@ -43,6 +50,8 @@
 //   figures = { "adventurer.1" = ["path.red 4"] }   # the places on the board of those figures, in any order
 //                               # ("off" entries are ignored: the others of that kind and owner are off the board)
 //   tiles = { "path.yellow" = { 2 = "arrow" } }     # exactly these tiles on each listed track
+//   [scenario.expect.board.valley]  # tiles: each listed placement holds that tile (others are not checked);
+//   free = ["4,7u"]             # faces without a tile; lying: exact contents of each listed site; marks, figures
 //   [scenario.expect.zones]     # exact contents of each listed zone, bottom to top
 //   "discard.yellow" = ["Y4"]
 //

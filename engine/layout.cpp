@@ -1,6 +1,7 @@
 // layout.cpp — validation and look-up tables of the static game description.
 #include "layout.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace hr {
@@ -22,6 +23,30 @@ Visibility visibility_from_string(std::string_view text) {
   if (text == "top") return Visibility::Top;
   throw std::invalid_argument("unknown visibility '" + std::string(text) +
                               "' (expected hidden, owner, public or top)");
+}
+
+std::string_view to_string(SiteKind kind) {
+  switch (kind) {
+    case SiteKind::Face: return "face";
+    case SiteKind::Edge: return "edge";
+    case SiteKind::Vertex: return "vertex";
+    case SiteKind::Tile: return "tile";
+    case SiteKind::None: break;
+  }
+  return "none";
+}
+
+SiteKind site_kind_from_string(std::string_view text) {
+  if (text == "face") return SiteKind::Face;
+  if (text == "edge") return SiteKind::Edge;
+  if (text == "vertex") return SiteKind::Vertex;
+  throw std::invalid_argument("unknown site kind '" + std::string(text) + "' (expected face, edge or vertex)");
+}
+
+int BoardDef::mark_index(std::string_view mark) const {
+  for (std::size_t m = 0; m < marks.size(); ++m)
+    if (marks[m].name == mark) return static_cast<int>(m);
+  return -1;
 }
 
 const AttributeValue* Component::attribute(std::string_view key) const {
@@ -102,6 +127,122 @@ void Layout::finalize() {
   for (const auto& figure : figures)
     if (figure.owner < 0 || figure.owner > seats)
       throw LayoutError("figure '" + figure.kind + "' is owned by seat " + std::to_string(figure.owner));
+  finalize_boards();
+}
+
+void Layout::finalize_boards() {
+  if (boards.size() > 255) throw LayoutError("too many boards");
+  board_face_offset_.clear();
+  mark_offset_.clear();
+  board_faces_ = 0;
+  mark_cells_ = 0;
+  for (std::size_t b = 0; b < boards.size(); ++b) {
+    BoardDef& board = boards[b];
+    if (board.name.empty()) throw LayoutError("board " + std::to_string(b + 1) + " has no name");
+    for (std::size_t o = 0; o < b; ++o)
+      if (boards[o].name == board.name) throw LayoutError("board '" + board.name + "' is declared twice");
+    if (board.lattice.vertices() <= 1) throw LayoutError("board '" + board.name + "' has no lattice");
+    if (board.lattice.edges() > 65535 || board.lattice.faces() > 65535)
+      throw LayoutError("board '" + board.name + "' is too large (at most 65535 faces and edges)");
+    board_face_offset_.push_back(board_faces_);
+    board_faces_ += board.lattice.faces();
+    mark_offset_.emplace_back();
+    for (std::size_t m = 0; m < board.marks.size(); ++m) {
+      const MarkDef& mark = board.marks[m];
+      if (board.mark_index(mark.name) != static_cast<int>(m))
+        throw LayoutError("board '" + board.name + "': mark '" + mark.name + "' is declared twice");
+      if (mark.kind != SiteKind::Face && mark.kind != SiteKind::Edge && mark.kind != SiteKind::Vertex)
+        throw LayoutError("board '" + board.name + "': mark '" + mark.name + "' must be on faces, edges or vertices");
+      mark_offset_.back().push_back(mark_cells_);
+      mark_cells_ += sites(static_cast<int>(b), mark.kind);
+    }
+  }
+  // shapes: the kind from the face suffixes, then the footprint per board and rotation
+  for (std::size_t s = 0; s < shapes.size(); ++s) {
+    ShapeDef& shape = shapes[s];
+    if (shape.faces.empty()) throw LayoutError("shape '" + shape.name + "' has no face");
+    for (std::size_t o = 0; o < s; ++o)
+      if (shapes[o].name == shape.name) throw LayoutError("shape '" + shape.name + "' is declared twice");
+    const bool square = shape.faces[0].t < 0;
+    for (FaceCoord& f : shape.faces) {
+      if ((f.t < 0) != square)
+        throw LayoutError("shape '" + shape.name + "' mixes triangular faces (4,7u) and square faces (4,7)");
+      if (square) f.t = 0;
+    }
+    shape.kind = square ? LatticeKind::Square : LatticeKind::Triangular;
+    for (std::size_t i = 0; i < shape.faces.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (shape.faces[i] == shape.faces[j]) throw LayoutError("shape '" + shape.name + "' lists a face twice");
+  }
+  for (BoardDef& board : boards) {
+    board.footprints.assign(shapes.size(), {});
+    for (std::size_t s = 0; s < shapes.size(); ++s) {
+      if (shapes[s].kind != board.lattice.kind()) continue;
+      auto& per_rotation = board.footprints[s];
+      per_rotation.resize(static_cast<std::size_t>(board.lattice.rotations()));
+      for (int r = 0; r < board.lattice.rotations(); ++r)
+        for (const FaceCoord& f : shapes[s].faces) per_rotation[static_cast<std::size_t>(r)].push_back(board.lattice.rotate(f, r));
+    }
+  }
+  // tiles: features in their shape
+  for (Component& c : components) {
+    if (c.shape < 0) {
+      if (!c.features.faces.empty() || !c.features.sides.empty() || !c.features.corners.empty())
+        throw LayoutError("component '" + c.name + "' has features but no shape");
+      continue;
+    }
+    if (c.shape >= static_cast<int>(shapes.size())) throw LayoutError("component '" + c.name + "' has no valid shape");
+    const ShapeDef& shape = shapes[static_cast<std::size_t>(c.shape)];
+    const Lattice geometry(shape.kind, 1, 1);
+    auto in_shape = [&](FaceCoord f) { return std::find(shape.faces.begin(), shape.faces.end(), f) != shape.faces.end(); };
+    auto fail = [&](const std::string& what) {
+      throw LayoutError("tile '" + c.name + "': " + what + " is not part of its shape '" + shape.name + "'");
+    };
+    for (auto& [f, feature] : c.features.faces) {
+      if ((f.t < 0) != (shape.kind == LatticeKind::Square)) fail("face " + Lattice::coord_text({f.q, f.r}) + (f.t < 0 ? "" : f.t ? "d" : "u"));
+      if (f.t < 0) f.t = 0;
+      if (!in_shape(f)) fail("face " + geometry.face_text(f));
+    }
+    for (const auto& [e, feature] : c.features.sides) {
+      bool found = false;
+      for (const FaceCoord& f : shape.faces) {
+        const auto cs = geometry.corners(f);
+        for (int i = 0; i < geometry.face_size() && !found; ++i)
+          found = make_edge(cs[static_cast<std::size_t>(i)], cs[static_cast<std::size_t>((i + 1) % geometry.face_size())]) == e;
+      }
+      if (!found) fail("side " + Lattice::edge_text(e));
+    }
+    for (const auto& [v, feature] : c.features.corners) {
+      bool found = false;
+      for (const FaceCoord& f : shape.faces) {
+        const auto cs = geometry.corners(f);
+        found |= std::find(cs.begin(), cs.begin() + geometry.face_size(), v) != cs.begin() + geometry.face_size();
+      }
+      if (!found) fail("corner " + Lattice::coord_text(v));
+    }
+  }
+}
+
+int Layout::board_index(std::string_view name) const {
+  for (std::size_t b = 0; b < boards.size(); ++b)
+    if (boards[b].name == name) return static_cast<int>(b);
+  throw LayoutError("unknown board '" + std::string(name) + "'");
+}
+
+int Layout::shape_index(std::string_view name) const {
+  for (std::size_t s = 0; s < shapes.size(); ++s)
+    if (shapes[s].name == name) return static_cast<int>(s);
+  return -1;
+}
+
+int Layout::sites(int board, SiteKind kind) const {
+  const Lattice& l = boards.at(static_cast<std::size_t>(board)).lattice;
+  switch (kind) {
+    case SiteKind::Face: return l.faces();
+    case SiteKind::Edge: return l.edges();
+    case SiteKind::Vertex: return l.vertices();
+    default: return 0;
+  }
 }
 
 const ZoneId* Layout::find_zone(std::string_view name) const {

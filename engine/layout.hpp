@@ -11,6 +11,8 @@
 #include <variant>
 #include <vector>
 
+#include "lattice.hpp"
+
 namespace hr {
 
 using ComponentId = std::uint16_t;  ///< index into Layout::components (0-based in C++, 1-based in Lua)
@@ -40,10 +42,21 @@ struct Owner {
 
 using AttributeValue = std::variant<std::int64_t, double, bool, std::string>;
 
+/// Per-tile features in the tile's local coordinates (docs/boards.md): small integers the ruleset defines.
+/// Faces, sides (edges) and corners (vertices) not listed have feature 0.
+struct TileFeatures {
+  std::vector<std::pair<FaceCoord, std::uint16_t>> faces;
+  std::vector<std::pair<EdgeCoord, std::uint16_t>> sides;
+  std::vector<std::pair<Coord, std::uint16_t>> corners;
+};
+
 /// A card, tile or token: a name (its text form, e.g. "Y7"; copies share a name) and static attributes.
+/// A tile for a lattice board also has a shape (an index into Layout::shapes) and features.
 struct Component {
   std::string name;
   std::vector<std::pair<std::string, AttributeValue>> attributes;
+  int shape = -1;         ///< index into Layout::shapes, or -1: not a board tile
+  TileFeatures features;  ///< local coordinates; only for a component with a shape
   /// The attribute `key`, or nullptr.
   const AttributeValue* attribute(std::string_view key) const;
 };
@@ -73,6 +86,40 @@ struct FigureDef {
   int owner = 0;
 };
 
+/// What a site of a board is: where components lie, figures stand and marks are kept.
+enum class SiteKind : std::uint8_t { None = 0, Face = 1, Edge = 2, Vertex = 3, Tile = 4 };
+std::string_view to_string(SiteKind kind);
+/// Parses "face", "edge" or "vertex"; throws std::invalid_argument otherwise.
+SiteKind site_kind_from_string(std::string_view text);
+
+/// A mark: one small integer (0..255) per face, per edge or per vertex of its board.
+struct MarkDef {
+  std::string name;
+  SiteKind kind = SiteKind::Vertex;
+};
+
+/// A lattice board: its name, geometry and marks (docs/boards.md).
+struct BoardDef {
+  std::string name;
+  Lattice lattice;
+  std::vector<MarkDef> marks;
+  /// footprints[shape][rotation]: the faces of the shape rotated about the anchor (relative to it); empty for a
+  /// shape that does not fit this lattice kind (built by Layout::finalize).
+  std::vector<std::vector<std::vector<FaceCoord>>> footprints;
+  /// The mark named `name`, or -1.
+  int mark_index(std::string_view name) const;
+};
+
+/// A tile footprint: faces in local coordinates around the origin vertex (0,0). The face type t is -1 when the
+/// text had no type suffix (a square face), otherwise 0 = u, 1 = d.
+struct ShapeDef {
+  std::string name;
+  std::vector<FaceCoord> faces;
+  /// The lattice kind the faces are written for (set by Layout::finalize from the suffixes: "u"/"d" faces are
+  /// triangular, plain "q,r" ones square; finalize then sets t = 0 for square faces).
+  LatticeKind kind = LatticeKind::Triangular;
+};
+
 /// Raised when a layout or a state operation is given something that does not exist or is not allowed.
 class LayoutError : public std::runtime_error {
  public:
@@ -90,10 +137,13 @@ class Layout {
   std::vector<CounterDef> counters;
   std::vector<TrackDef> tracks;
   std::vector<FigureDef> figures;
+  std::vector<BoardDef> boards;
+  std::vector<ShapeDef> shapes;
 
   /// Checks the definitions, adds the `box` zone (where cards that leave the game go) if missing, and
-  /// builds the look-up tables. Throws LayoutError naming the first bad definition (duplicate zone name,
-  /// owner seat out of range, too many seats or components).
+  /// builds the look-up tables (board footprints per shape and rotation included). Throws LayoutError naming
+  /// the first bad definition (duplicate zone name, owner seat out of range, too many seats or components,
+  /// duplicate board or mark, a shape with no face, a tile feature outside its shape).
   void finalize();
 
   ZoneId zone_id(std::string_view name) const;  ///< throws LayoutError("unknown zone 'x'")
@@ -117,8 +167,19 @@ class Layout {
   /// Total number of spaces on all tracks, and the offset of track t's first space.
   int track_spaces() const { return track_spaces_; }
   int track_offset(int track) const { return track_offset_[track]; }
+  int board_index(std::string_view name) const;    ///< throws LayoutError("unknown board 'x'")
+  int shape_index(std::string_view name) const;    ///< -1 if none
+  /// Total faces of all boards, and the offset of board b's first face in GameState's face table.
+  int board_faces() const { return board_faces_; }
+  int board_face_offset(int board) const { return board_face_offset_[static_cast<std::size_t>(board)]; }
+  /// Total mark cells of all boards, and the offset of mark m of board b (one byte per site of its kind).
+  int mark_cells() const { return mark_cells_; }
+  int mark_offset(int board, int mark) const { return mark_offset_[static_cast<std::size_t>(board)][static_cast<std::size_t>(mark)]; }
+  /// Number of sites of a kind on board b (faces, edges or vertices).
+  int sites(int board, SiteKind kind) const;
 
  private:
+  void finalize_boards();
   std::unordered_map<std::string, ZoneId> zone_by_name_;
   std::unordered_map<std::string, std::vector<ComponentId>> components_by_name_;
   std::vector<ComponentId> name_class_;
@@ -128,6 +189,10 @@ class Layout {
   std::vector<int> track_offset_;
   int track_spaces_ = 0;
   ZoneId box_ = kNoZone;
+  std::vector<int> board_face_offset_;
+  int board_faces_ = 0;
+  std::vector<std::vector<int>> mark_offset_;
+  int mark_cells_ = 0;
 };
 
 }  // namespace hr

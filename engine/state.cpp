@@ -19,6 +19,8 @@ GameState::GameState(const Layout& layout, std::uint64_t seed)
       seen_by_(layout.components.size(), 0),
       tiles_(static_cast<std::size_t>(layout.track_spaces())),
       figures_(layout.figures.size()),
+      face_tile_(static_cast<std::size_t>(layout.board_faces()), kNoComponent),
+      marks_(static_cast<std::size_t>(layout.mark_cells()), 0),
       counters_(static_cast<std::size_t>(layout.counter_slots()), 0),
       match_scores_(static_cast<std::size_t>(layout.seats), 0),
       rng_(seed) {
@@ -46,7 +48,18 @@ void GameState::check_zone(ZoneId z) const {
 
 void GameState::remove_from_place(ComponentId c) {
   const Place p = place_[c];
-  if (p.in_zone()) {
+  if (p.site_kind == SiteKind::Tile) {
+    each_footprint_face(c, p.board, p.site, p.rotation, [&](int f) {
+      if (f >= 0) face_tile_[static_cast<std::size_t>(layout_->board_face_offset(p.board) + f)] = kNoComponent;
+    });
+  } else if (p.lying()) {
+    const std::uint32_t key = site_key(p.board, p.site_kind, p.site);
+    auto it = std::lower_bound(lying_key_.begin(), lying_key_.end(), key);
+    std::size_t i = static_cast<std::size_t>(it - lying_key_.begin());
+    while (i < lying_.size() && lying_[i] != c) ++i;
+    lying_key_.erase(lying_key_.begin() + static_cast<std::ptrdiff_t>(i));
+    lying_.erase(lying_.begin() + static_cast<std::ptrdiff_t>(i));
+  } else if (p.in_zone()) {
     ComponentId* base = slots_.data() + static_cast<std::size_t>(p.zone) * capacity_;
     const int n = zone_size_[p.zone];
     int i = n - 1;  // most moves take the top card: search from the top
@@ -93,6 +106,9 @@ void GameState::gather(ZoneId to) {
   std::fill(slots_.begin(), slots_.end(), kNoComponent);
   std::fill(zone_size_.begin(), zone_size_.end(), std::uint16_t{0});
   std::fill(tiles_.begin(), tiles_.end(), TilePlacement{});
+  std::fill(face_tile_.begin(), face_tile_.end(), kNoComponent);
+  lying_key_.clear();
+  lying_.clear();
   ComponentId* base = slots_.data() + static_cast<std::size_t>(to) * capacity_;
   const std::uint8_t grant = layout_->grant_mask(to);
   for (std::size_t c = 0; c < capacity_; ++c) {
@@ -197,6 +213,8 @@ GameState GameState::observation(int seat) const {
   // real zone of a card the seat cannot see, and view.seen_by(c) told whether it was in an opponent's
   // hand (that seat's bit) or in the deck (0) — a bot holding an observation could peek (DESIGN.md §4).
   // An unknown card now has place Place{} (no zone, space 0: "unknown") and seen_by 0.
+  for (ComponentId& c : view.lying_)
+    if (!(seen_by_[c] & bit)) c = kUnknownComponent;  // a face-down token: the site shows that one lies there
   for (std::size_t c = 0; c < capacity_; ++c)
     if (!(seen_by_[c] & bit)) {
       view.place_[c] = Place{};
@@ -212,7 +230,7 @@ GameState GameState::determinized(int seat, Rng& rng) const {
   const auto bit = static_cast<std::uint8_t>(1u << (seat - 1));
   std::vector<ComponentId> unknown;
   for (std::size_t c = 0; c < capacity_; ++c)
-    if (place_[c].in_zone() && !(seen_by_[c] & bit)) unknown.push_back(static_cast<ComponentId>(c));
+    if ((place_[c].in_zone() || place_[c].lying()) && !(seen_by_[c] & bit)) unknown.push_back(static_cast<ComponentId>(c));
   // `unknown` is in id order, so the sample depends only on the set of unknown cards (what the seat knows)
   // and on `rng`; the slots to fill are visited in zone and position order, which are public.
   rng.shuffle(std::span<ComponentId>(unknown));
@@ -226,10 +244,17 @@ GameState GameState::determinized(int seat, Rng& rng) const {
         sample.place_[c] = Place{static_cast<ZoneId>(z), 0, 0};
       }
   }
+  for (std::size_t i = 0; i < lying_.size(); ++i)  // then the face-down components on the boards, in site order
+    if (!(seen_by_[lying_[i]] & bit)) {
+      const ComponentId c = unknown[next++];
+      sample.lying_[i] = c;
+      sample.place_[c] = place_of_key(lying_key_[i]);
+    }
   // seen_by of each moved card: what the seat (and, conservatively, everybody else) knows of the slot it
   // now fills is "unknown to seat"; other seats' knowledge is not part of this seat's information, so it
   // is recomputed from the zone grants alone.
-  for (ComponentId c : unknown) sample.seen_by_[c] = layout_->grant_mask(sample.place_[c].zone);
+  for (ComponentId c : unknown)
+    sample.seen_by_[c] = sample.place_[c].in_zone() ? layout_->grant_mask(sample.place_[c].zone) : 0;
   sample.rng_.reseed(rng.next());
   return sample;
 }
@@ -259,6 +284,39 @@ std::string GameState::check_invariants() const {
         return "tile '" + layout_->components[tile.component].name + "' lies on track '" + layout_->tracks[t].name +
                "' but its place says otherwise";
     }
+  for (std::size_t b = 0; b < layout_->boards.size(); ++b) {
+    const BoardDef& board = layout_->boards[b];
+    for (int f = 0; f < board.lattice.faces(); ++f) {
+      const ComponentId c = tile_on(static_cast<int>(b), f);
+      if (c == kNoComponent) continue;
+      if (c >= capacity_) return "board '" + board.name + "' holds an invalid tile";
+      const Place p = place_[c];
+      if (p.site_kind != SiteKind::Tile || p.board != b)
+        return "tile '" + layout_->components[c].name + "' lies on face " + board.lattice.face_text(f) + " of board '" +
+               board.name + "' but its place says otherwise";
+    }
+  }
+  for (std::size_t c = 0; c < capacity_; ++c) {
+    const Place p = place_[c];
+    if (p.site_kind != SiteKind::Tile) continue;
+    const BoardDef& board = layout_->boards[p.board];
+    bool whole = true;
+    each_footprint_face(static_cast<ComponentId>(c), p.board, p.site, p.rotation,
+                        [&](int f) { whole = whole && f >= 0 && tile_on(p.board, f) == c; });
+    if (!whole)
+      return "tile '" + layout_->components[c].name + "' is placed at " + board.lattice.vertex_text(p.site) + " r" +
+             std::to_string(p.rotation) + " on board '" + board.name + "' but does not cover its faces";
+    ++count[c];
+  }
+  for (std::size_t i = 0; i < lying_.size(); ++i) {
+    const ComponentId c = lying_[i];
+    if (c >= capacity_) return "a board site holds an invalid component";
+    if (i > 0 && lying_key_[i - 1] > lying_key_[i]) return "the components lying on the boards are out of order";
+    ++count[c];
+    if (place_[c] != place_of_key(lying_key_[i]))
+      return "component '" + layout_->components[c].name + "' lies on board '" + layout_->boards[place_[c].board].name +
+             "' but its place says otherwise";
+  }
   for (std::size_t c = 0; c < capacity_; ++c)
     if (count[c] != 1)
       return "component '" + layout_->components[c].name + "' is in " + std::to_string(count[c]) + " places";
@@ -270,7 +328,8 @@ bool GameState::operator==(const GameState& o) const {
          seen_by_ == o.seen_by_ && tiles_ == o.tiles_ && figures_ == o.figures_ && counters_ == o.counters_ &&
          match_scores_ == o.match_scores_ && round_scores_ == o.round_scores_ && rng_ == o.rng_ &&
          ply_ == o.ply_ && to_move_ == o.to_move_ && phase_ == o.phase_ && round_ == o.round_ &&
-         masked_for_ == o.masked_for_ && round_end_requested_ == o.round_end_requested_ && over_ == o.over_;
+         masked_for_ == o.masked_for_ && round_end_requested_ == o.round_end_requested_ && over_ == o.over_ &&
+         face_tile_ == o.face_tile_ && marks_ == o.marks_ && lying_key_ == o.lying_key_ && lying_ == o.lying_;
 }
 
 namespace {
@@ -298,9 +357,299 @@ std::uint64_t GameState::digest() const {
   f.bytes(counters_.data(), counters_.size() * sizeof(std::int64_t));
   f.bytes(match_scores_.data(), match_scores_.size() * sizeof(std::int64_t));
   for (const auto& r : round_scores_) f.bytes(r.data(), r.size() * sizeof(std::int64_t));
+  if (!layout_->boards.empty()) {  // (only then: the digests of games without boards stay as they were)
+    for (const auto& p : figures_) f.value(p.board), f.value(p.kind), f.value(p.site);
+    f.bytes(face_tile_.data(), face_tile_.size() * sizeof(ComponentId));
+    for (std::size_t c = 0; c < capacity_; ++c)
+      if (place_[c].site_kind == SiteKind::Tile) f.value(c), f.value(place_[c].site), f.value(place_[c].rotation);
+    f.bytes(marks_.data(), marks_.size());
+    f.bytes(lying_key_.data(), lying_key_.size() * sizeof(std::uint32_t));
+    f.bytes(lying_.data(), lying_.size() * sizeof(ComponentId));
+  }
   f.value(rng_);
   f.value(ply_), f.value(to_move_), f.value(phase_), f.value(round_), f.value(over_), f.value(round_end_requested_);
   return f.h;
+}
+
+}  // namespace hr
+
+// ---- lattice boards ----------------------------------------------------------------------------------------
+
+namespace hr {
+
+namespace {
+std::string board_name(const Layout& layout, int board) { return "board '" + layout.boards[static_cast<std::size_t>(board)].name + "'"; }
+}  // namespace
+
+template <class F>
+bool GameState::each_footprint_face(ComponentId c, int board, int anchor, int rotation, F&& fn) const {
+  const BoardDef& def = layout_->boards[static_cast<std::size_t>(board)];
+  const Coord at = def.lattice.vertex_coord(anchor);
+  for (const FaceCoord& local : def.footprints[static_cast<std::size_t>(layout_->components[c].shape)][static_cast<std::size_t>(rotation)]) {
+    const int f = def.lattice.face_at(Lattice::translate(local, at));
+    fn(f);
+    if (f < 0) return false;
+  }
+  return true;
+}
+
+void GameState::check_site(int board, SiteKind kind, int id) const {
+  if (board < 0 || board >= static_cast<int>(layout_->boards.size())) throw LayoutError("no board number " + std::to_string(board + 1));
+  if (kind != SiteKind::Face && kind != SiteKind::Edge && kind != SiteKind::Vertex)
+    throw LayoutError("a site of " + board_name(*layout_, board) + " is a face, an edge or a vertex");
+  const int n = layout_->sites(board, kind);
+  if (id < 0 || id >= n)
+    throw LayoutError(board_name(*layout_, board) + " has no " + std::string(to_string(kind)) + " number " +
+                      std::to_string(id + 1) + " (it has " + std::to_string(n) + ")");
+}
+
+std::string GameState::placement_problem(ComponentId c, int board, int anchor, int rotation) const {
+  check_component(c);
+  check_site(board, SiteKind::Vertex, anchor);
+  const Component& tile = layout_->components[c];
+  const BoardDef& def = layout_->boards[static_cast<std::size_t>(board)];
+  if (tile.shape < 0) return "'" + tile.name + "' is not a tile (it has no shape)";
+  if (def.footprints[static_cast<std::size_t>(tile.shape)].empty())
+    return "the shape of tile '" + tile.name + "' is not made for the " + std::string(to_string(def.lattice.kind())) +
+           " " + board_name(*layout_, board);
+  if (rotation < 0 || rotation >= def.lattice.rotations())
+    return "rotation " + std::to_string(rotation) + " is not one of 0.." + std::to_string(def.lattice.rotations() - 1);
+  const Coord at = def.lattice.vertex_coord(anchor);
+  for (const FaceCoord& local : def.footprints[static_cast<std::size_t>(tile.shape)][static_cast<std::size_t>(rotation)]) {
+    const FaceCoord global = Lattice::translate(local, at);
+    const int f = def.lattice.face_at(global);
+    const std::string where = "tile '" + tile.name + "' at " + def.lattice.vertex_text(anchor) + " r" + std::to_string(rotation) + ": face ";
+    if (f < 0) return where + def.lattice.face_text(global) + " is off " + board_name(*layout_, board);
+    const ComponentId there = tile_on(board, f);
+    if (there != kNoComponent && there != c)
+      return where + def.lattice.face_text(f) + " of " + board_name(*layout_, board) + " already holds tile '" +
+             layout_->components[there].name + "'";
+  }
+  return {};
+}
+
+void GameState::place_tile_on(ComponentId c, int board, int anchor, int rotation) {
+  if (masked_for_) throw LayoutError("an observation cannot be changed");
+  if (std::string problem = placement_problem(c, board, anchor, rotation); !problem.empty()) throw LayoutError(problem);
+  remove_from_place(c);
+  each_footprint_face(c, board, anchor, rotation,
+                      [&](int f) { face_tile_[static_cast<std::size_t>(layout_->board_face_offset(board) + f)] = c; });
+  Place p;
+  p.board = static_cast<std::uint8_t>(board);
+  p.site_kind = SiteKind::Tile;
+  p.site = static_cast<std::uint16_t>(anchor);
+  p.rotation = static_cast<std::uint8_t>(rotation);
+  place_[c] = p;
+  seen_by_[c] = layout_->all_seats_mask();  // tiles on the board lie face up
+}
+
+void GameState::placements(ComponentId c, int board, std::vector<std::int32_t>& out) const {
+  out.clear();
+  check_component(c);
+  check_site(board, SiteKind::Vertex, 0);
+  const Component& tile = layout_->components[c];
+  const BoardDef& def = layout_->boards[static_cast<std::size_t>(board)];
+  if (tile.shape < 0 || def.footprints[static_cast<std::size_t>(tile.shape)].empty())
+    throw LayoutError(placement_problem(c, board, 0, 0));
+  const int rotations = def.lattice.rotations();
+  const auto& per_rotation = def.footprints[static_cast<std::size_t>(tile.shape)];
+  const ComponentId* tiles = face_tile_.data() + layout_->board_face_offset(board);
+  for (int v = 0; v < def.lattice.vertices(); ++v) {
+    const Coord at = def.lattice.vertex_coord(v);
+    for (int r = 0; r < rotations; ++r) {
+      bool fits = true;
+      for (const FaceCoord& local : per_rotation[static_cast<std::size_t>(r)]) {
+        const int f = def.lattice.face_at(Lattice::translate(local, at));
+        if (f < 0 || (tiles[f] != kNoComponent && tiles[f] != c)) {
+          fits = false;
+          break;
+        }
+      }
+      if (fits) out.push_back(v * rotations + r);
+    }
+  }
+}
+
+std::vector<std::int32_t> GameState::placement_faces(ComponentId c, int board, int anchor, int rotation) const {
+  check_component(c);
+  check_site(board, SiteKind::Vertex, anchor);
+  const Component& tile = layout_->components[c];
+  const BoardDef& def = layout_->boards[static_cast<std::size_t>(board)];
+  if (tile.shape < 0 || def.footprints[static_cast<std::size_t>(tile.shape)].empty() || rotation < 0 ||
+      rotation >= def.lattice.rotations())
+    throw LayoutError(placement_problem(c, board, anchor, rotation));
+  std::vector<std::int32_t> out;
+  const Coord at = def.lattice.vertex_coord(anchor);
+  for (const FaceCoord& local : def.footprints[static_cast<std::size_t>(tile.shape)][static_cast<std::size_t>(rotation)])
+    out.push_back(def.lattice.face_at(Lattice::translate(local, at)));
+  return out;
+}
+
+std::uint16_t GameState::face_feature(int board, int face) const {
+  check_site(board, SiteKind::Face, face);
+  const ComponentId c = tile_on(board, face);
+  if (c == kNoComponent) return 0;
+  const Place p = place_[c];
+  const Lattice& l = layout_->boards[static_cast<std::size_t>(board)].lattice;
+  const FaceCoord g = l.face_coord(face);
+  const Coord at = l.vertex_coord(p.site);
+  const FaceCoord local = l.rotate(FaceCoord{g.q - at.q, g.r - at.r, g.t}, -p.rotation);
+  for (const auto& [f, feature] : layout_->components[c].features.faces)
+    if (f == local) return feature;
+  return 0;
+}
+
+std::uint16_t GameState::side_feature(ComponentId c, int board, int anchor, int rotation, EdgeCoord e) const {
+  const Lattice& l = layout_->boards[static_cast<std::size_t>(board)].lattice;
+  const Coord at = l.vertex_coord(anchor);
+  const EdgeCoord local = l.rotate(EdgeCoord{e.a - at, e.b - at}, -rotation);
+  for (const auto& [side, feature] : layout_->components[c].features.sides)
+    if (side == local) return feature;
+  return 0;
+}
+
+std::array<std::int32_t, 2> GameState::edge_sides(int board, int edge) const {
+  check_site(board, SiteKind::Edge, edge);
+  const Lattice& l = layout_->boards[static_cast<std::size_t>(board)].lattice;
+  std::array<std::int32_t, 2> out{-1, -1};
+  const auto faces = l.edge_faces(edge);
+  ComponentId previous = kNoComponent;
+  for (std::size_t i = 0; i < faces.size(); ++i) {
+    const ComponentId c = tile_on(board, faces[i]);
+    if (c == kNoComponent || c == previous) continue;
+    previous = c;
+    const Place p = place_[c];
+    out[i] = side_feature(c, board, p.site, p.rotation, l.edge_coord(edge));
+  }
+  return out;
+}
+
+std::uint16_t GameState::edge_feature(int board, int edge) const {
+  const auto sides = edge_sides(board, edge);
+  return static_cast<std::uint16_t>((sides[0] < 0 ? 0 : sides[0]) | (sides[1] < 0 ? 0 : sides[1]));
+}
+
+std::uint16_t GameState::vertex_feature(int board, int vertex) const {
+  check_site(board, SiteKind::Vertex, vertex);
+  const Lattice& l = layout_->boards[static_cast<std::size_t>(board)].lattice;
+  std::uint16_t out = 0;
+  ComponentId seen[Lattice::kMaxDegree];
+  int n = 0;
+  for (const std::int32_t f : l.vertex_faces(vertex)) {
+    const ComponentId c = tile_on(board, f);
+    if (c == kNoComponent || std::find(seen, seen + n, c) != seen + n) continue;
+    seen[n++] = c;
+    const Place p = place_[c];
+    const Coord local = l.rotate(l.vertex_coord(vertex) - l.vertex_coord(p.site), -p.rotation);
+    for (const auto& [corner, feature] : layout_->components[c].features.corners)
+      if (corner == local) out |= feature;
+  }
+  return out;
+}
+
+std::uint8_t GameState::edge_class(int board, int edge) const {
+  check_site(board, SiteKind::Edge, edge);
+  const Lattice& l = layout_->boards[static_cast<std::size_t>(board)].lattice;
+  const auto faces = l.edge_faces(edge);
+  const ComponentId a = tile_on(board, faces[0]);
+  if (faces.size() == 1) return static_cast<std::uint8_t>(kEdgeOffboard | (a != kNoComponent ? kEdgeCovered1 : 0));
+  const ComponentId b = tile_on(board, faces[1]);
+  if (a == kNoComponent && b == kNoComponent) return 0;
+  if (a == kNoComponent || b == kNoComponent) return kEdgeCovered1;
+  return a == b ? kEdgeInner : kEdgeCovered2;
+}
+
+bool GameState::edge_passes(int board, int edge, const EdgeMask& m) const {
+  if (m.class_any || m.class_none) {
+    const std::uint8_t cls = edge_class(board, edge);
+    if ((m.class_any && !(cls & m.class_any)) || (cls & m.class_none)) return false;
+  }
+  if (m.feature_any || m.feature_none) {
+    const std::uint16_t feature = edge_feature(board, edge);
+    if ((m.feature_any && !(feature & m.feature_any)) || (feature & m.feature_none)) return false;
+  }
+  if (m.mark >= 0 && (m.mark_any || m.mark_none)) {
+    const int value = marks_[static_cast<std::size_t>(layout_->mark_offset(board, m.mark) + edge)];
+    if ((m.mark_any && !(value & m.mark_any)) || (value & m.mark_none)) return false;
+  }
+  return true;
+}
+
+std::span<const std::int32_t> GameState::reachable(int board, int from, int k, const EdgeMask& mask, LatticeScratch& scratch) const {
+  check_site(board, SiteKind::Vertex, from);
+  if (mask.mark >= 0 && layout_->boards[static_cast<std::size_t>(board)].marks.at(static_cast<std::size_t>(mask.mark)).kind != SiteKind::Edge)
+    throw LayoutError("the mark of an edge filter must be an edge mark");
+  return layout_->boards[static_cast<std::size_t>(board)].lattice.reachable(
+      from, k, [&](int e) { return edge_passes(board, e, mask); }, scratch);
+}
+
+bool GameState::path(int board, int from, int to, int k, const EdgeMask& mask, LatticeScratch& scratch,
+                     std::vector<std::int32_t>& out) const {
+  check_site(board, SiteKind::Vertex, from);
+  check_site(board, SiteKind::Vertex, to);
+  return layout_->boards[static_cast<std::size_t>(board)].lattice.path(
+      from, to, k, [&](int e) { return edge_passes(board, e, mask); }, scratch, out);
+}
+
+int GameState::mark(int board, int mark, int id) const {
+  check_site(board, SiteKind::Vertex, 0);
+  const BoardDef& def = layout_->boards[static_cast<std::size_t>(board)];
+  if (mark < 0 || mark >= static_cast<int>(def.marks.size())) throw LayoutError(board_name(*layout_, board) + " has no mark number " + std::to_string(mark + 1));
+  check_site(board, def.marks[static_cast<std::size_t>(mark)].kind, id);
+  return marks_[static_cast<std::size_t>(layout_->mark_offset(board, mark) + id)];
+}
+
+void GameState::set_mark(int board, int mark, int id, int value) {
+  this->mark(board, mark, id);  // checks
+  if (masked_for_) throw LayoutError("an observation cannot be changed");
+  if (value < 0 || value > 255)
+    throw LayoutError("mark '" + layout_->boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(mark)].name +
+                      "' holds 0..255, not " + std::to_string(value));
+  marks_[static_cast<std::size_t>(layout_->mark_offset(board, mark) + id)] = static_cast<std::uint8_t>(value);
+}
+
+void GameState::lay(ComponentId c, int board, SiteKind kind, int id, bool face_down) {
+  check_component(c);
+  check_site(board, kind, id);
+  if (masked_for_) throw LayoutError("an observation cannot be changed");
+  remove_from_place(c);
+  const std::uint32_t key = site_key(board, kind, id);
+  const auto at = std::upper_bound(lying_key_.begin(), lying_key_.end(), key) - lying_key_.begin();
+  lying_key_.insert(lying_key_.begin() + at, key);
+  lying_.insert(lying_.begin() + at, c);
+  place_[c] = place_of_key(key);
+  seen_by_[c] = face_down ? 0 : layout_->all_seats_mask();
+}
+
+std::span<const ComponentId> GameState::lying(int board, SiteKind kind, int id) const {
+  check_site(board, kind, id);
+  const std::uint32_t key = site_key(board, kind, id);
+  const auto [first, last] = std::equal_range(lying_key_.begin(), lying_key_.end(), key);
+  return {lying_.data() + (first - lying_key_.begin()), static_cast<std::size_t>(last - first)};
+}
+
+void GameState::move_figure_to_site(int figure, int board, SiteKind kind, int id) {
+  if (figure < 0 || figure >= static_cast<int>(figures_.size())) throw LayoutError("no figure number " + std::to_string(figure + 1));
+  check_site(board, kind, id);
+  if (kind == SiteKind::Edge) throw LayoutError("a figure stands on a vertex or a face, not on an edge");
+  FigurePlace p;
+  p.board = static_cast<std::int16_t>(board);
+  p.kind = kind;
+  p.site = static_cast<std::uint16_t>(id);
+  figures_[static_cast<std::size_t>(figure)] = p;
+}
+
+std::vector<int> GameState::figures_on(int board, SiteKind kind, int id) const {
+  check_site(board, kind, id);
+  std::vector<int> out;
+  for (std::size_t f = 0; f < figures_.size(); ++f)
+    if (figures_[f].board == board && figures_[f].kind == kind && figures_[f].site == id) out.push_back(static_cast<int>(f));
+  return out;
+}
+
+std::size_t GameState::board_bytes() const {
+  return face_tile_.size() * sizeof(ComponentId) + marks_.size() + lying_key_.size() * sizeof(std::uint32_t) +
+         lying_.size() * sizeof(ComponentId);
 }
 
 }  // namespace hr

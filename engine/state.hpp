@@ -9,6 +9,7 @@
 // and a failed rules hook is rolled back by restoring a copy.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -19,20 +20,51 @@
 
 namespace hr {
 
-/// Where a component is: in a zone (zone != kNoZone), or on space `space` (1-based) of track `track`.
+/// Where a component is: in a zone (zone != kNoZone); on space `space` (1-based) of track `track`; lying on a
+/// site of board `board` (site_kind Face, Edge or Vertex, id `site`); or placed as a tile on board `board`
+/// (site_kind Tile, anchor vertex `site`, `rotation`). Place{} in an observation: unknown.
 struct Place {
   ZoneId zone = kNoZone;
   std::uint8_t track = 0;
   std::uint8_t space = 0;
+  std::uint8_t board = 0;
+  SiteKind site_kind = SiteKind::None;
+  std::uint8_t rotation = 0;
+  std::uint16_t site = 0;
   bool in_zone() const { return zone != kNoZone; }
+  bool on_board() const { return site_kind != SiteKind::None; }
+  bool lying() const { return site_kind == SiteKind::Face || site_kind == SiteKind::Edge || site_kind == SiteKind::Vertex; }
   bool operator==(const Place&) const = default;
 };
 
-/// Where a figure stands: nowhere yet (track == -1, in its owner's supply) or on a track space (1-based).
+/// Where a figure stands: nowhere yet (track == -1 and board == -1, in its owner's supply), on a track space
+/// (1-based), or on a face or vertex of a board (board >= 0).
 struct FigurePlace {
   std::int16_t track = -1;
   std::int16_t space = 0;
+  std::int16_t board = -1;
+  SiteKind kind = SiteKind::None;
+  std::uint16_t site = 0;
+  bool on_board() const { return board >= 0; }
   bool operator==(const FigurePlace&) const = default;
+};
+
+/// A filter on board edges for the movement queries (docs/boards.md): an edge passes when every given test
+/// passes. A zero field does not constrain. `class_*` test edge_class, `feature_*` test edge_feature, `mark_*`
+/// test the value of edge mark `mark` (an index into the board's marks, -1 for none).
+struct EdgeMask {
+  std::uint8_t class_any = 0, class_none = 0;
+  std::uint16_t feature_any = 0, feature_none = 0;
+  int mark = -1;
+  std::uint8_t mark_any = 0, mark_none = 0;
+};
+
+/// Kernel edge classes (GameState::edge_class), from the tiles alone.
+enum EdgeClass : std::uint8_t {
+  kEdgeInner = 1,     ///< both faces under the same tile
+  kEdgeCovered2 = 2,  ///< both faces covered, by two tiles
+  kEdgeCovered1 = 4,  ///< exactly one face covered: the border of the placed area
+  kEdgeOffboard = 8,  ///< on the board's rim (one face)
 };
 
 /// A tile lying on a track space: the component and its rotation (0..5, in steps the game defines).
@@ -95,6 +127,60 @@ class GameState {
   /// Figures standing on (track, space), in figure order.
   std::vector<int> figures_at(int track, int space) const;
 
+  // ---- lattice boards (docs/boards.md; ids 0-based; board = index into Layout::boards) -----------------
+  /// Places tile c (a component with a shape) on `board` with its anchor at vertex `anchor` and `rotation`,
+  /// taking it from wherever it is (a tile already on the board is lifted first). Throws LayoutError naming the
+  /// tile and the face when a face is off the board or under another tile, or when c has no shape that fits the
+  /// board; nothing changes then.
+  void place_tile_on(ComponentId c, int board, int anchor, int rotation);
+  /// Why tile c cannot be placed at (anchor, rotation) on `board` (the face off the board or taken), or "".
+  std::string placement_problem(ComponentId c, int board, int anchor, int rotation) const;
+  /// Appends to `out` (after clearing it) every legal placement of tile c on `board`, encoded as
+  /// anchor * rotations + rotation, in increasing order. No allocation once `out` has the capacity.
+  void placements(ComponentId c, int board, std::vector<std::int32_t>& out) const;
+  /// The faces tile c would cover at (anchor, rotation), in shape order; -1 for a face off the board.
+  std::vector<std::int32_t> placement_faces(ComponentId c, int board, int anchor, int rotation) const;
+  /// The tile on face f of `board`, or kNoComponent. Its anchor and rotation are in place_of(tile).
+  ComponentId tile_on(int board, int face) const { return face_tile_[static_cast<std::size_t>(layout_->board_face_offset(board) + face)]; }
+  /// The feature of face f from its tile (0 when free).
+  std::uint16_t face_feature(int board, int face) const;
+  /// The side feature that tile c, placed at (anchor, rotation), has on the edge `e` (0 if not listed).
+  std::uint16_t side_feature(ComponentId c, int board, int anchor, int rotation, EdgeCoord e) const;
+  /// The side features of the tiles on either face of edge e (in the order of Lattice::edge_faces), -1 where
+  /// a face is free or off the board. A tile covering both faces counts once (in [0]; [1] is -1).
+  std::array<std::int32_t, 2> edge_sides(int board, int edge) const;
+  /// The OR of edge_sides (0 when no tile touches the edge).
+  std::uint16_t edge_feature(int board, int edge) const;
+  /// The OR of the corner features of every tile around vertex v.
+  std::uint16_t vertex_feature(int board, int vertex) const;
+  /// kEdgeInner / kEdgeCovered2 / kEdgeCovered1, plus kEdgeOffboard on the rim.
+  std::uint8_t edge_class(int board, int edge) const;
+  /// True when edge e passes the filter.
+  bool edge_passes(int board, int edge, const EdgeMask& mask) const;
+  /// The vertices reachable from `from` in 1..k edges that pass `mask`, in increasing distance then id;
+  /// distances in scratch.dist (see Lattice::reachable). No allocation once the scratch has grown.
+  std::span<const std::int32_t> reachable(int board, int from, int k, const EdgeMask& mask, LatticeScratch& scratch) const;
+  /// One shortest path (vertices, from and to included) of at most k passing edges into `out`; false if none.
+  bool path(int board, int from, int to, int k, const EdgeMask& mask, LatticeScratch& scratch, std::vector<std::int32_t>& out) const;
+
+  /// The value of mark `mark` (index into the board's marks) at site `id` of the mark's kind. Throws
+  /// LayoutError on a bad board, mark or id.
+  int mark(int board, int mark, int id) const;
+  /// Sets it (0..255; throws LayoutError otherwise).
+  void set_mark(int board, int mark, int id, int value);
+
+  /// Lays component c on a face, edge or vertex of `board`, on top of what lies there, taking it from wherever
+  /// it is. Face up: every seat knows it; face down: nobody does (seen_by 0) until it moves into a zone.
+  void lay(ComponentId c, int board, SiteKind kind, int id, bool face_down = false);
+  /// The components lying at a site, bottom to top (kUnknownComponent in an observation for an unknown one).
+  std::span<const ComponentId> lying(int board, SiteKind kind, int id) const;
+  /// Puts figure f on a vertex or face of `board`. Throws LayoutError on a bad figure, board, kind or id.
+  void move_figure_to_site(int figure, int board, SiteKind kind, int id);
+  /// Figures standing on a site of a board, in figure order.
+  std::vector<int> figures_on(int board, SiteKind kind, int id) const;
+  /// The raw board contents (for tests and benchmarks): per face the tile, the marks, the lying entries.
+  std::size_t board_bytes() const;
+
   // ---- counters ----------------------------------------------------------------------------------------
   /// Value of counter `counter` for `owner` (0 = supply, 1..seats). Throws LayoutError for a seat on a
   /// supply-only counter.
@@ -154,6 +240,21 @@ class GameState {
   void remove_from_place(ComponentId c);
   void check_component(ComponentId c) const;
   void check_zone(ZoneId z) const;
+  void check_site(int board, SiteKind kind, int id) const;
+  std::uint32_t site_key(int board, SiteKind kind, int id) const {
+    return static_cast<std::uint32_t>(board) << 22 | static_cast<std::uint32_t>(kind) << 20 | static_cast<std::uint32_t>(id);
+  }
+  static Place place_of_key(std::uint32_t key) {
+    Place p;
+    p.board = static_cast<std::uint8_t>(key >> 22);
+    p.site_kind = static_cast<SiteKind>((key >> 20) & 3);
+    p.site = static_cast<std::uint16_t>(key & 0xFFFFF);
+    return p;
+  }
+  /// Calls fn(face id) for each on-board face of tile c placed at (anchor, rotation); returns false (and stops)
+  /// at the first face off the board, passing -1.
+  template <class F>
+  bool each_footprint_face(ComponentId c, int board, int anchor, int rotation, F&& fn) const;
 
   const Layout* layout_ = nullptr;
   std::size_t capacity_ = 0;              // slots per zone = number of components
@@ -163,6 +264,10 @@ class GameState {
   std::vector<std::uint8_t> seen_by_;     // per component, bit s-1 = seat s knows it
   std::vector<TilePlacement> tiles_;      // per track space (Layout::track_offset)
   std::vector<FigurePlace> figures_;
+  std::vector<ComponentId> face_tile_;       // per board face (Layout::board_face_offset): the tile on it
+  std::vector<std::uint8_t> marks_;          // Layout::mark_offset
+  std::vector<std::uint32_t> lying_key_;     // sorted by site key; within a site bottom to top
+  std::vector<ComponentId> lying_;           // the component of each entry of lying_key_
   std::vector<std::int64_t> counters_;
   std::vector<std::int64_t> match_scores_;
   std::vector<std::vector<std::int64_t>> round_scores_;

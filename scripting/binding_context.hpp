@@ -34,7 +34,9 @@ struct ScriptedRules::Impl {
   Rng* playout_rng = nullptr;       // the RNG the driver picks actions with
   std::vector<std::vector<ZoneId>> zone_groups;  // declare{groups=...}: constant lists of zones, 1-based ids
   std::vector<std::vector<lua_Integer>> maps;  // declare{maps=...}: index = component number (0: unseen card)
-  std::vector<ZoneId> scratch_zones;  // a list of zones read from a Lua argument (zones_arg)
+  std::vector<ZoneId> scratch_zones;
+  LatticeScratch lattice_scratch;         // game:reachable, game:path
+  std::vector<std::int32_t> int_scratch;  // game:path, game:placements  // a list of zones read from a Lua argument (zones_arg)
   // game:cards(zone, into, true): name_stamps[name class] == the call's stamp once a copy was listed
   std::vector<std::uint32_t> name_stamps;
   std::uint32_t name_stamp = 0;

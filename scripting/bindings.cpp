@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <tuple>
 
 #include "binding_context.hpp"
 #include "ruleset.hpp"
@@ -459,6 +460,517 @@ GAME_METHOD(add_counter) {
   });
 }
 
+// ---- lattice boards (docs/boards.md): ids 1-based in Lua ----
+
+/// The board named (string) or numbered (1-based) by argument `index`; raises naming an unknown one.
+int board_arg(lua_State* L, Impl& impl, int index) {
+  const auto& boards = impl.layout->boards;
+  if (lua_type(L, index) == LUA_TSTRING) {
+    const char* name = lua_tostring(L, index);
+    for (std::size_t b = 0; b < boards.size(); ++b)
+      if (boards[b].name == name) return static_cast<int>(b);
+    luaL_error(L, "unknown board '%s'", name);
+  }
+  if (lua_type(L, index) != LUA_TNUMBER) luaL_typeerror(L, index, "board (name or number)");
+  const lua_Integer b = luaL_checkinteger(L, index);
+  if (b < 1 || b > static_cast<lua_Integer>(boards.size()))
+    luaL_error(L, "no board number %d (the game has %d)", static_cast<int>(b), static_cast<int>(boards.size()));
+  return static_cast<int>(b - 1);
+}
+
+const Lattice& lattice_of(Impl& impl, int board) { return impl.layout->boards[static_cast<std::size_t>(board)].lattice; }
+const char* board_name_of(Impl& impl, int board) { return impl.layout->boards[static_cast<std::size_t>(board)].name.c_str(); }
+
+/// "face", "edge" or "vertex" at argument `index` (Tile is not a site).
+SiteKind site_kind_arg(lua_State* L, int index) {
+  const char* text = luaL_checkstring(L, index);
+  if (!std::strcmp(text, "face")) return SiteKind::Face;
+  if (!std::strcmp(text, "edge")) return SiteKind::Edge;
+  if (!std::strcmp(text, "vertex")) return SiteKind::Vertex;
+  luaL_error(L, "'%s' is not a site kind (expected \"face\", \"edge\" or \"vertex\")", text);
+  return SiteKind::None;
+}
+
+/// Parses the text form of a site of `kind` on `board`: the 0-based id, -1 when well formed but off the board.
+/// Raises on malformed text.
+int site_from_text(lua_State* L, Impl& impl, int board, SiteKind kind, const char* text) {
+  const Lattice& l = lattice_of(impl, board);
+  std::string error;
+  int id = -1;
+  try {
+    id = kind == SiteKind::Face ? l.face(text) : kind == SiteKind::Edge ? l.edge(text) : l.vertex(text);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (!error.empty()) luaL_error(L, "board '%s': %s", board_name_of(impl, board), error.c_str());
+  return id;
+}
+
+/// A site id of `kind` at argument `index`: a number (1-based) or its text form; raises when it is not on the
+/// board (naming the board and the text).
+int site_arg(lua_State* L, Impl& impl, int board, SiteKind kind, int index) {
+  const char* kind_name = to_string(kind).data();
+  if (lua_type(L, index) == LUA_TSTRING) {
+    const char* text = lua_tostring(L, index);
+    const int id = site_from_text(L, impl, board, kind, text);
+    if (id < 0) luaL_error(L, "%s %s is not on board '%s'", kind_name, text, board_name_of(impl, board));
+    return id;
+  }
+  if (lua_type(L, index) != LUA_TNUMBER || !lua_isinteger(L, index))
+    luaL_error(L, "bad argument #%d: expected a %s of board '%s' (number or text), got %s", index - 1, kind_name,
+               board_name_of(impl, board), luaL_typename(L, index));
+  const lua_Integer id = lua_tointeger(L, index);
+  const int n = impl.layout->sites(board, kind);
+  if (id < 1 || id > n)
+    luaL_error(L, "board '%s' has no %s number %d (it has %d)", board_name_of(impl, board), kind_name, static_cast<int>(id), n);
+  return static_cast<int>(id - 1);
+}
+
+/// A mark of `board` named by argument `index`; raises naming the board's marks otherwise.
+int mark_arg(lua_State* L, Impl& impl, int board, int index) {
+  const char* name = luaL_checkstring(L, index);
+  const int m = impl.layout->boards[static_cast<std::size_t>(board)].mark_index(name);
+  if (m < 0) luaL_error(L, "board '%s' has no mark '%s'", board_name_of(impl, board), name);
+  return m;
+}
+
+/// Pushes a list of 0-based ids as 1-based numbers.
+void push_ids(lua_State* L, std::span<const std::int32_t> ids) {
+  lua_createtable(L, static_cast<int>(ids.size()), 0);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    lua_pushinteger(L, ids[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+/// Pushes an optional 0-based id: id + 1, or nil for -1.
+void push_id(lua_State* L, int id) {
+  if (id < 0) lua_pushnil(L); else lua_pushinteger(L, id + 1);
+}
+
+/// A tile component at argument `index` (a component with a shape).
+ComponentId tile_arg(lua_State* L, Impl& impl, int index) {
+  const ComponentId c = component_arg(L, impl, index);
+  if (impl.layout->components[c].shape < 0)
+    luaL_error(L, "component %d ('%s') is not a tile (declare it with a shape)", c + 1, impl.layout->components[c].name.c_str());
+  return c;
+}
+
+/// A placement number (1-based: anchor * rotations + rotation + 1) or text ("4,7 r2") at `index`: anchor, rotation.
+std::pair<int, int> placement_arg(lua_State* L, Impl& impl, int board, int index) {
+  const Lattice& l = lattice_of(impl, board);
+  if (lua_type(L, index) == LUA_TSTRING) {
+    const std::string text = lua_tostring(L, index);
+    const auto blank = text.rfind(" r");
+    int rotation = -1;
+    if (blank != std::string::npos) {
+      const std::string digits = text.substr(blank + 2);
+      if (digits.size() == 1 && digits[0] >= '0' && digits[0] <= '9') rotation = digits[0] - '0';
+    }
+    if (rotation < 0 || rotation >= l.rotations())
+      luaL_error(L, "'%s' is not a placement on board '%s' (write the anchor vertex and a rotation 0..%d, e.g. 4,7 r2)",
+                 text.c_str(), board_name_of(impl, board), l.rotations() - 1);
+    const int v = site_from_text(L, impl, board, SiteKind::Vertex, text.substr(0, blank).c_str());
+    if (v < 0) luaL_error(L, "placement '%s': vertex %s is not on board '%s'", text.c_str(), text.substr(0, blank).c_str(), board_name_of(impl, board));
+    return {v, rotation};
+  }
+  const lua_Integer p = luaL_checkinteger(L, index);
+  const lua_Integer n = static_cast<lua_Integer>(l.vertices()) * l.rotations();
+  if (p < 1 || p > n) luaL_error(L, "no placement number %d on board '%s' (1..%d)", static_cast<int>(p), board_name_of(impl, board), static_cast<int>(n));
+  return {static_cast<int>((p - 1) / l.rotations()), static_cast<int>((p - 1) % l.rotations())};
+}
+
+/// The edge filter table at `index` (nil or absent: every edge passes); raises on an unknown key or a bad value.
+EdgeMask mask_arg(lua_State* L, Impl& impl, int board, int index) {
+  EdgeMask m;
+  if (lua_isnoneornil(L, index)) return m;
+  luaL_checktype(L, index, LUA_TTABLE);
+  index = lua_absindex(L, index);
+  lua_pushnil(L);
+  while (lua_next(L, index)) {
+    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "an edge filter has string keys (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none)");
+    const std::string key = lua_tostring(L, -2);
+    if (key == "mark") {
+      m.mark = mark_arg(L, impl, board, lua_gettop(L));
+      if (impl.layout->boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(m.mark)].kind != SiteKind::Edge)
+        luaL_error(L, "edge filter: mark '%s' of board '%s' is not an edge mark", lua_tostring(L, -1), board_name_of(impl, board));
+    } else {
+      int is_integer = 0;
+      const lua_Integer v = lua_tointegerx(L, -1, &is_integer);
+      if (!is_integer || v < 0 || v > 65535) luaL_error(L, "edge filter: %s must be an integer 0..65535", key.c_str());
+      if (key == "class_any") m.class_any = static_cast<std::uint8_t>(v);
+      else if (key == "class_none") m.class_none = static_cast<std::uint8_t>(v);
+      else if (key == "feature_any") m.feature_any = static_cast<std::uint16_t>(v);
+      else if (key == "feature_none") m.feature_none = static_cast<std::uint16_t>(v);
+      else if (key == "mark_any") m.mark_any = static_cast<std::uint8_t>(v);
+      else if (key == "mark_none") m.mark_none = static_cast<std::uint8_t>(v);
+      else luaL_error(L, "edge filter: unknown key '%s' (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none)", key.c_str());
+    }
+    lua_pop(L, 1);
+  }
+  if ((m.mark_any || m.mark_none) && m.mark < 0) luaL_error(L, "edge filter: mark_any and mark_none need mark = <edge mark name>");
+  return m;
+}
+
+// game:board_size(b) -> kind, width, height, faces, edges, vertices
+GAME_METHOD(board_size) {
+  IMPL;
+  state_arg(L, impl);
+  const Lattice& l = lattice_of(impl, board_arg(L, impl, 2));
+  lua_pushstring(L, to_string(l.kind()).data());
+  lua_pushinteger(L, l.width());
+  lua_pushinteger(L, l.height());
+  lua_pushinteger(L, l.faces());
+  lua_pushinteger(L, l.edges());
+  lua_pushinteger(L, l.vertices());
+  return 6;
+}
+// game:vertex(b, "4,7") or game:vertex(b, q, r) -> id or nil (off the board)
+GAME_METHOD(vertex) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  if (lua_type(L, 3) == LUA_TSTRING) push_id(L, site_from_text(L, impl, b, SiteKind::Vertex, lua_tostring(L, 3)));
+  else push_id(L, lattice_of(impl, b).vertex_at({static_cast<int>(luaL_checkinteger(L, 3)), static_cast<int>(luaL_checkinteger(L, 4))}));
+  return 1;
+}
+// game:face(b, "4,7u") or game:face(b, q, r [, "u"|"d"]) -> id or nil
+GAME_METHOD(face) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  if (lua_type(L, 3) == LUA_TSTRING) {
+    push_id(L, site_from_text(L, impl, b, SiteKind::Face, lua_tostring(L, 3)));
+    return 1;
+  }
+  const Lattice& l = lattice_of(impl, b);
+  const int q = static_cast<int>(luaL_checkinteger(L, 3)), r = static_cast<int>(luaL_checkinteger(L, 4));
+  int t = 0;
+  if (l.face_types() > 1) {
+    const char* type = luaL_checkstring(L, 5);
+    if (!std::strcmp(type, "u")) t = 0;
+    else if (!std::strcmp(type, "d")) t = 1;
+    else luaL_error(L, "a face of a triangular board is \"u\" or \"d\", not '%s'", type);
+  }
+  push_id(L, l.face_at({q, r, t}));
+  return 1;
+}
+// game:edge(b, "4,7-5,7") -> id or nil
+GAME_METHOD(edge) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  push_id(L, site_from_text(L, impl, b, SiteKind::Edge, luaL_checkstring(L, 3)));
+  return 1;
+}
+GAME_METHOD(vertex_text) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushstring(L, lattice_of(impl, b).vertex_text(site_arg(L, impl, b, SiteKind::Vertex, 3)).c_str()); return 1; }
+GAME_METHOD(face_text) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushstring(L, lattice_of(impl, b).face_text(site_arg(L, impl, b, SiteKind::Face, 3)).c_str()); return 1; }
+GAME_METHOD(edge_text) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushstring(L, lattice_of(impl, b).edge_text(site_arg(L, impl, b, SiteKind::Edge, 3)).c_str()); return 1; }
+// game:vertex_coord(b, v) -> q, r, x, y (x, y: the drawing position, unit edges, y up)
+GAME_METHOD(vertex_coord) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int v = site_arg(L, impl, b, SiteKind::Vertex, 3);
+  const Coord c = lattice_of(impl, b).vertex_coord(v);
+  const auto [x, y] = lattice_of(impl, b).vertex_xy(v);
+  lua_pushinteger(L, c.q);
+  lua_pushinteger(L, c.r);
+  lua_pushnumber(L, x);
+  lua_pushnumber(L, y);
+  return 4;
+}
+// game:face_coord(b, f) -> q, r, "u"/"d" (nil on a square board)
+GAME_METHOD(face_coord) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const FaceCoord f = lattice_of(impl, b).face_coord(site_arg(L, impl, b, SiteKind::Face, 3));
+  lua_pushinteger(L, f.q);
+  lua_pushinteger(L, f.r);
+  if (lattice_of(impl, b).face_types() > 1) lua_pushstring(L, f.t ? "d" : "u"); else lua_pushnil(L);
+  return 3;
+}
+GAME_METHOD(face_vertices) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).face_vertices(site_arg(L, impl, b, SiteKind::Face, 3))); return 1; }
+GAME_METHOD(face_edges) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).face_edges(site_arg(L, impl, b, SiteKind::Face, 3))); return 1; }
+GAME_METHOD(edge_vertices) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).edge_vertices(site_arg(L, impl, b, SiteKind::Edge, 3))); return 1; }
+GAME_METHOD(edge_faces) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).edge_faces(site_arg(L, impl, b, SiteKind::Edge, 3))); return 1; }
+GAME_METHOD(vertex_edges) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).vertex_edges(site_arg(L, impl, b, SiteKind::Vertex, 3))); return 1; }
+GAME_METHOD(vertex_faces) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).vertex_faces(site_arg(L, impl, b, SiteKind::Vertex, 3))); return 1; }
+// game:neighbour(b, f, e) -> the face across edge e from face f, or nil
+GAME_METHOD(neighbour) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int f = site_arg(L, impl, b, SiteKind::Face, 3);
+  const int e = site_arg(L, impl, b, SiteKind::Edge, 4);
+  push_id(L, lattice_of(impl, b).neighbour(f, e));
+  return 1;
+}
+// game:edge_between(b, v1, v2) -> the edge joining them, or nil
+GAME_METHOD(edge_between) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int v1 = site_arg(L, impl, b, SiteKind::Vertex, 3);
+  const int v2 = site_arg(L, impl, b, SiteKind::Vertex, 4);
+  push_id(L, lattice_of(impl, b).edge_between(v1, v2));
+  return 1;
+}
+// game:tile_at(b, f) -> tile, rotation, anchor vertex — or nil
+GAME_METHOD(tile_at) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const ComponentId c = s.tile_on(b, site_arg(L, impl, b, SiteKind::Face, 3));
+  if (c == kNoComponent) {
+    lua_pushnil(L);
+    return 1;
+  }
+  const Place p = s.place_of(c);
+  lua_pushinteger(L, c + 1);
+  lua_pushinteger(L, p.rotation);
+  lua_pushinteger(L, p.site + 1);
+  return 3;
+}
+GAME_METHOD(face_feature) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.face_feature(b, site_arg(L, impl, b, SiteKind::Face, 3))); return 1; }
+GAME_METHOD(edge_feature) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.edge_feature(b, site_arg(L, impl, b, SiteKind::Edge, 3))); return 1; }
+GAME_METHOD(vertex_feature) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.vertex_feature(b, site_arg(L, impl, b, SiteKind::Vertex, 3))); return 1; }
+GAME_METHOD(edge_class) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.edge_class(b, site_arg(L, impl, b, SiteKind::Edge, 3))); return 1; }
+// game:edge_sides(b, e) -> side feature of the tile on its first face, of the tile on its second (nil: no tile)
+GAME_METHOD(edge_sides) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const auto sides = s.edge_sides(b, site_arg(L, impl, b, SiteKind::Edge, 3));
+  for (const auto side : sides)
+    if (side < 0) lua_pushnil(L); else lua_pushinteger(L, side);
+  return 2;
+}
+// game:mark(b, name, id) -> value (id: number or text of the mark's site kind)
+GAME_METHOD(mark) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int m = mark_arg(L, impl, b, 3);
+  const int id = site_arg(L, impl, b, impl.layout->boards[static_cast<std::size_t>(b)].marks[static_cast<std::size_t>(m)].kind, 4);
+  lua_pushinteger(L, s.mark(b, m, id));
+  return 1;
+}
+GAME_METHOD(set_mark) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "set_mark");
+  const int b = board_arg(L, impl, 2);
+  const int m = mark_arg(L, impl, b, 3);
+  const int id = site_arg(L, impl, b, impl.layout->boards[static_cast<std::size_t>(b)].marks[static_cast<std::size_t>(m)].kind, 4);
+  const lua_Integer value = luaL_checkinteger(L, 5);
+  if (value < 0 || value > 255) luaL_error(L, "mark '%s' of board '%s' holds 0..255, not %d", lua_tostring(L, 3), board_name_of(impl, b), static_cast<int>(value));
+  s.set_mark(b, m, id, static_cast<int>(value));
+  return 0;
+}
+// game:lying(b, kind, id [, into]) -> list, count: the components lying there, bottom to top (0: unseen)
+GAME_METHOD(lying) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const SiteKind kind = site_kind_arg(L, 3);
+  const auto here = s.lying(b, kind, site_arg(L, impl, b, kind, 4));
+  if (lua_istable(L, 5)) lua_settop(L, 5);
+  else {
+    lua_settop(L, 4);
+    lua_createtable(L, static_cast<int>(here.size()), 0);
+  }
+  lua_Integer n = 0;
+  for (const ComponentId c : here) {
+    push_component(L, c);
+    lua_rawseti(L, -2, ++n);
+  }
+  lua_pushinteger(L, n);
+  return 2;
+}
+// game:lay(c, b, kind, id [, face_down])
+GAME_METHOD(lay) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "lay");
+  const ComponentId c = component_arg(L, impl, 2);
+  const int b = board_arg(L, impl, 3);
+  const SiteKind kind = site_kind_arg(L, 4);
+  const int id = site_arg(L, impl, b, kind, 5);
+  const bool face_down = lua_toboolean(L, 6);
+  return guarded(L, [&] { s.lay(c, b, kind, id, face_down); return 0; });
+}
+// game:site_of(c) -> board, kind, id (lying), or board, "tile", anchor, rotation (placed tile), or nil
+GAME_METHOD(site_of) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const Place p = s.place_of(component_arg(L, impl, 2));
+  if (!p.on_board()) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushinteger(L, p.board + 1);
+  lua_pushstring(L, to_string(p.site_kind).data());
+  lua_pushinteger(L, p.site + 1);
+  if (p.site_kind != SiteKind::Tile) return 3;
+  lua_pushinteger(L, p.rotation);
+  return 4;
+}
+// game:figures_on(b, "vertex"/"face", id) -> list of figures
+GAME_METHOD(figures_on) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const SiteKind kind = site_kind_arg(L, 3);
+  const auto figures = s.figures_on(b, kind, site_arg(L, impl, b, kind, 4));
+  lua_createtable(L, static_cast<int>(figures.size()), 0);
+  for (std::size_t i = 0; i < figures.size(); ++i) {
+    lua_pushinteger(L, figures[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+// game:reachable(b, v, k, mask [, into, dist]) -> vertices, distances, count (increasing distance, then id)
+GAME_METHOD(reachable) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int v = site_arg(L, impl, b, SiteKind::Vertex, 3);
+  const lua_Integer k = luaL_checkinteger(L, 4);
+  const EdgeMask mask = mask_arg(L, impl, b, 5);
+  const auto found = s.reachable(b, v, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, impl.lattice_scratch);
+  if (lua_istable(L, 6)) lua_pushvalue(L, 6); else lua_createtable(L, static_cast<int>(found.size()), 0);
+  if (lua_istable(L, 7)) lua_pushvalue(L, 7); else lua_createtable(L, static_cast<int>(found.size()), 0);
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    lua_pushinteger(L, found[i] + 1);
+    lua_rawseti(L, -3, static_cast<lua_Integer>(i + 1));
+    lua_pushinteger(L, impl.lattice_scratch.dist[static_cast<std::size_t>(found[i])]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_pushinteger(L, static_cast<lua_Integer>(found.size()));
+  return 3;
+}
+// game:path(b, v1, v2, k, mask) -> list of vertices from v1 to v2 (a shortest one), or nil
+GAME_METHOD(path) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int from = site_arg(L, impl, b, SiteKind::Vertex, 3);
+  const int to = site_arg(L, impl, b, SiteKind::Vertex, 4);
+  const lua_Integer k = luaL_checkinteger(L, 5);
+  const EdgeMask mask = mask_arg(L, impl, b, 6);
+  if (!s.path(b, from, to, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, impl.lattice_scratch, impl.int_scratch)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  push_ids(L, impl.int_scratch);
+  return 1;
+}
+// game:placements(b, tile [, into]) -> list, count: every legal placement (free faces on the board)
+GAME_METHOD(placements) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const ComponentId c = tile_arg(L, impl, 3);
+  guarded(L, [&] { s.placements(c, b, impl.int_scratch); return 0; });
+  if (lua_istable(L, 4)) lua_pushvalue(L, 4); else lua_createtable(L, static_cast<int>(impl.int_scratch.size()), 0);
+  for (std::size_t i = 0; i < impl.int_scratch.size(); ++i) {
+    lua_pushinteger(L, impl.int_scratch[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_pushinteger(L, static_cast<lua_Integer>(impl.int_scratch.size()));
+  return 2;
+}
+// game:placement(b, "4,7 r2") -> placement number; game:placement(b, anchor, rotation) too
+GAME_METHOD(placement) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const Lattice& l = lattice_of(impl, b);
+  int anchor = 0, rotation = 0;
+  if (lua_type(L, 3) == LUA_TSTRING && lua_isnoneornil(L, 4)) {
+    std::tie(anchor, rotation) = placement_arg(L, impl, b, 3);
+  } else {
+    anchor = site_arg(L, impl, b, SiteKind::Vertex, 3);
+    const lua_Integer r = luaL_checkinteger(L, 4);
+    if (r < 0 || r >= l.rotations()) luaL_error(L, "rotation %d is not one of 0..%d", static_cast<int>(r), l.rotations() - 1);
+    rotation = static_cast<int>(r);
+  }
+  lua_pushinteger(L, static_cast<lua_Integer>(anchor) * l.rotations() + rotation + 1);
+  return 1;
+}
+// game:placement_text(b, p) -> "4,7 r2"; game:placement_anchor(b, p) -> anchor, rotation
+GAME_METHOD(placement_text) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const auto [anchor, rotation] = placement_arg(L, impl, b, 3);
+  lua_pushstring(L, (lattice_of(impl, b).vertex_text(anchor) + " r" + std::to_string(rotation)).c_str());
+  return 1;
+}
+GAME_METHOD(placement_anchor) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const auto [anchor, rotation] = placement_arg(L, impl, b, 3);
+  lua_pushinteger(L, anchor + 1);
+  lua_pushinteger(L, rotation);
+  return 2;
+}
+// game:placement_faces(b, tile, p) -> the faces it would cover, or nil and the reason when a face is off the board
+GAME_METHOD(placement_faces) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const ComponentId c = tile_arg(L, impl, 3);
+  const auto [anchor, rotation] = placement_arg(L, impl, b, 4);
+  std::vector<std::int32_t> faces;
+  guarded(L, [&] { faces = s.placement_faces(c, b, anchor, rotation); return 0; });
+  if (std::find(faces.begin(), faces.end(), -1) != faces.end()) {
+    lua_pushnil(L);
+    lua_pushstring(L, s.placement_problem(c, b, anchor, rotation).c_str());
+    return 2;
+  }
+  push_ids(L, faces);
+  return 1;
+}
+// game:placement_sides(b, tile, p) -> list of { edge =, side =, across =, across_tile = } for each boundary edge
+// of the placement (faces order, then edge order): the tile's side feature there, and the side feature and
+// component of the placed tile across it (nil when free or off the board).
+GAME_METHOD(placement_sides) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const ComponentId c = tile_arg(L, impl, 3);
+  const auto [anchor, rotation] = placement_arg(L, impl, b, 4);
+  std::vector<std::int32_t> faces;
+  guarded(L, [&] { faces = s.placement_faces(c, b, anchor, rotation); return 0; });
+  if (std::find(faces.begin(), faces.end(), -1) != faces.end())
+    luaL_error(L, "game:placement_sides: %s", s.placement_problem(c, b, anchor, rotation).c_str());
+  const Lattice& l = lattice_of(impl, b);
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (const int f : faces)
+    for (const int e : l.face_edges(f)) {
+      const int across = l.neighbour(f, e);
+      if (across >= 0 && std::find(faces.begin(), faces.end(), across) != faces.end()) continue;  // inner edge
+      lua_createtable(L, 0, 4);
+      lua_pushinteger(L, e + 1);
+      lua_setfield(L, -2, "edge");
+      lua_pushinteger(L, s.side_feature(c, b, anchor, rotation, l.edge_coord(e)));
+      lua_setfield(L, -2, "side");
+      const ComponentId other = across >= 0 ? s.tile_on(b, across) : kNoComponent;
+      if (other != kNoComponent && other != c) {
+        const Place p = s.place_of(other);
+        lua_pushinteger(L, s.side_feature(other, b, p.site, p.rotation, l.edge_coord(e)));
+        lua_setfield(L, -2, "across");
+        lua_pushinteger(L, other + 1);
+        lua_setfield(L, -2, "across_tile");
+      }
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+
 // ---- tracks, tiles, figures ----
 GAME_METHOD(tile) {
   IMPL;
@@ -476,10 +988,42 @@ GAME_METHOD(tile) {
     return 2;
   });
 }
+/// True when argument `index` of game:place_tile names a board rather than a track: a board's name, or a number
+/// when the game has boards and no tracks. Raises on a number when it has both (name it then).
+bool names_board(lua_State* L, Impl& impl, int index) {
+  if (lua_type(L, index) == LUA_TSTRING) {
+    const char* name = lua_tostring(L, index);
+    for (const BoardDef& b : impl.layout->boards)
+      if (b.name == name) return true;
+    return false;
+  }
+  if (impl.layout->boards.empty()) return false;
+  if (impl.layout->tracks.empty()) return true;
+  luaL_error(L, "the game has boards and tracks: name the board or track (a number is ambiguous)");
+  return false;
+}
+
+// game:place_tile(tile, board, placement) / (tile, board, "4,7 r2") / (tile, board, "4,7" or vertex, rotation):
+// lays a tile on a lattice board; game:place_tile(tile, track, space [, rotation]) on a track.
 GAME_METHOD(place_tile) {
   IMPL;
   GameState& s = writable_state(L, impl, "place_tile");
   const ComponentId c = component_arg(L, impl, 2);
+  if (names_board(L, impl, 3)) {
+    const int b = board_arg(L, impl, 3);
+    tile_arg(L, impl, 2);
+    int anchor = 0, rotation = 0;
+    if (!lua_isnoneornil(L, 5)) {
+      anchor = site_arg(L, impl, b, SiteKind::Vertex, 4);
+      const lua_Integer r = luaL_checkinteger(L, 5);
+      if (r < 0 || r >= lattice_of(impl, b).rotations())
+        luaL_error(L, "rotation %d is not one of 0..%d", static_cast<int>(r), lattice_of(impl, b).rotations() - 1);
+      rotation = static_cast<int>(r);
+    } else {
+      std::tie(anchor, rotation) = placement_arg(L, impl, b, 4);
+    }
+    return guarded(L, [&] { s.place_tile_on(c, b, anchor, rotation); return 0; });
+  }
   const int track = track_arg(L, impl, 3);
   const int space = static_cast<int>(luaL_checkinteger(L, 4));
   const int rotation = static_cast<int>(luaL_optinteger(L, 5, 0));
@@ -491,6 +1035,12 @@ GAME_METHOD(figure) {
   const lua_Integer f = luaL_checkinteger(L, 2);
   return guarded(L, [&] {
     const FigurePlace p = s.figure_place(static_cast<int>(f - 1));
+    if (p.on_board()) {  // board, "vertex"/"face", id
+      lua_pushinteger(L, p.board + 1);
+      lua_pushstring(L, to_string(p.kind).data());
+      lua_pushinteger(L, p.site + 1);
+      return 3;
+    }
     if (p.track < 0) {
       lua_pushnil(L);
       return 1;
@@ -504,6 +1054,13 @@ GAME_METHOD(move_figure) {
   IMPL;
   GameState& s = writable_state(L, impl, "move_figure");
   const lua_Integer f = luaL_checkinteger(L, 2);
+  if (lua_type(L, 4) == LUA_TSTRING) {  // game:move_figure(f, board, "vertex"/"face", id)
+    const int b = board_arg(L, impl, 3);
+    const SiteKind kind = site_kind_arg(L, 4);
+    if (kind == SiteKind::Edge) luaL_error(L, "a figure stands on a vertex or a face, not on an edge");
+    const int id = site_arg(L, impl, b, kind, 5);
+    return guarded(L, [&] { s.move_figure_to_site(static_cast<int>(f - 1), b, kind, id); return 0; });
+  }
   const int track = lua_isnoneornil(L, 3) ? -1 : track_arg(L, impl, 3);
   const int space = static_cast<int>(luaL_optinteger(L, 4, 0));
   return guarded(L, [&] { s.move_figure(static_cast<int>(f - 1), track, space); return 0; });
@@ -556,7 +1113,20 @@ const luaL_Reg game_methods[] = {
     {"put_under", game_put_under}, {"deal", game_deal}, {"gather", game_gather}, {"shuffle", game_shuffle}, {"counter", game_counter},
     {"set_counter", game_set_counter}, {"add_counter", game_add_counter}, {"tile", game_tile},
     {"place_tile", game_place_tile}, {"figure", game_figure}, {"move_figure", game_move_figure},
-    {"figures_at", game_figures_at}, {"random", game_random}, {nullptr, nullptr}};
+    {"figures_at", game_figures_at}, {"random", game_random},
+    {"board_size", game_board_size}, {"vertex", game_vertex}, {"face", game_face}, {"edge", game_edge},
+    {"vertex_text", game_vertex_text}, {"face_text", game_face_text}, {"edge_text", game_edge_text},
+    {"vertex_coord", game_vertex_coord}, {"face_coord", game_face_coord},
+    {"face_vertices", game_face_vertices}, {"face_edges", game_face_edges}, {"edge_vertices", game_edge_vertices},
+    {"edge_faces", game_edge_faces}, {"vertex_edges", game_vertex_edges}, {"vertex_faces", game_vertex_faces},
+    {"neighbour", game_neighbour}, {"edge_between", game_edge_between}, {"tile_at", game_tile_at},
+    {"face_feature", game_face_feature}, {"edge_feature", game_edge_feature}, {"edge_sides", game_edge_sides},
+    {"vertex_feature", game_vertex_feature}, {"edge_class", game_edge_class}, {"mark", game_mark},
+    {"set_mark", game_set_mark}, {"lying", game_lying}, {"lay", game_lay}, {"site_of", game_site_of},
+    {"figures_on", game_figures_on}, {"reachable", game_reachable}, {"path", game_path},
+    {"placements", game_placements}, {"placement", game_placement}, {"placement_text", game_placement_text},
+    {"placement_anchor", game_placement_anchor}, {"placement_faces", game_placement_faces},
+    {"placement_sides", game_placement_sides}, {nullptr, nullptr}};
 
 // ---- declare ----
 
@@ -587,12 +1157,114 @@ void each_entry(lua_State* L, int t, const char* key, F&& body) {
   lua_pop(L, 1);
 }
 
+/// Reads a features table (faces, sides or corners: local text -> integer 0..65535) at the stack top into c.
+void read_features(lua_State* L, Component& c, const std::string& key, int index) {
+  if (!lua_istable(L, -1))
+    luaL_error(L, "houserules.declare: component %d ('%s'): %s must map local %s texts to integers", index, c.name.c_str(),
+               key.c_str(), key == "faces" ? "face" : key == "sides" ? "edge" : "vertex");
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    const char* text = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    int is_integer = 0;
+    const lua_Integer value = lua_tointegerx(L, -1, &is_integer);
+    if (!is_integer || value < 0 || value > 65535)
+      luaL_error(L, "houserules.declare: component %d ('%s'): %s[\"%s\"] must be an integer 0..65535", index, c.name.c_str(), key.c_str(), text);
+    const auto feature = static_cast<std::uint16_t>(value);
+    bool ok = true, twice = false;
+    if (key == "faces") {
+      const auto f = parse_local_face(text);
+      ok = f.has_value();
+      if (ok) {
+        for (const auto& [g, v] : c.features.faces) twice |= g == *f;
+        c.features.faces.emplace_back(*f, feature);
+      }
+    } else if (key == "sides") {
+      const auto e = parse_local_edge(text);
+      ok = e.has_value();
+      if (ok) {
+        for (const auto& [g, v] : c.features.sides) twice |= g == *e;
+        c.features.sides.emplace_back(*e, feature);
+      }
+    } else {
+      const auto v = Lattice::parse_coord(text);
+      ok = v.has_value();
+      if (ok) {
+        for (const auto& [g, x] : c.features.corners) twice |= g == *v;
+        c.features.corners.emplace_back(*v, feature);
+      }
+    }
+    if (!ok)
+      luaL_error(L, "houserules.declare: component %d ('%s'): %s key '%s' is not a local %s (e.g. %s)", index, c.name.c_str(),
+                 key.c_str(), text, key == "faces" ? "face" : key == "sides" ? "edge" : "vertex",
+                 key == "faces" ? "0,0u" : key == "sides" ? "0,0-1,0" : "1,0");
+    if (twice) luaL_error(L, "houserules.declare: component %d ('%s'): %s names '%s' twice", index, c.name.c_str(), key.c_str(), text);
+    lua_pop(L, 1);
+  }
+}
+
 int houserules_declare(lua_State* L) {
   IMPL;
   if (!impl.loading) return luaL_error(L, "houserules.declare may only be called while the rules load");
   if (impl.declared) return luaL_error(L, "houserules.declare may be called only once");
   luaL_checktype(L, 1, LUA_TTABLE);
   Layout& layout = *impl.layout;
+  // shapes = { name = { "0,0u", "0,0d" } }: tile footprints in local coordinates (numbered in name order)
+  if (lua_getfield(L, 1, "shapes") != LUA_TNIL) {
+    if (!lua_istable(L, -1)) luaL_error(L, "houserules.declare: 'shapes' must map names to lists of faces");
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1))
+        luaL_error(L, "houserules.declare: 'shapes' must map names to lists of faces (e.g. rhombus = { \"0,0u\", \"0,0d\" })");
+      ShapeDef shape;
+      shape.name = lua_tostring(L, -2);
+      const auto n = static_cast<int>(luaL_len(L, -1));
+      for (int i = 1; i <= n; ++i) {
+        lua_geti(L, -1, i);
+        const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
+        const auto face = text ? parse_local_face(text) : std::nullopt;
+        if (!face)
+          luaL_error(L, "houserules.declare: shape '%s': entry %d is not a face (write \"q,ru\" or \"q,rd\" for a triangular "
+                     "board, \"q,r\" for a square one)", shape.name.c_str(), i);
+        shape.faces.push_back(*face);
+        lua_pop(L, 1);
+      }
+      layout.shapes.push_back(std::move(shape));
+      lua_pop(L, 1);
+    }
+    std::sort(layout.shapes.begin(), layout.shapes.end(), [](const ShapeDef& a, const ShapeDef& b) { return a.name < b.name; });
+  }
+  lua_pop(L, 1);
+  // boards = { { name =, kind =, width =, height =, marks = { name = "face"|"edge"|"vertex" } } }
+  each_entry(L, 1, "boards", [&](int i) {
+    const int t = lua_gettop(L);
+    BoardDef board;
+    board.name = field_string(L, t, "name", "board", i);
+    const std::string kind = field_string(L, t, "kind", "board", i);
+    lua_getfield(L, t, "width");
+    lua_getfield(L, t, "height");
+    if (!lua_isinteger(L, -2) || !lua_isinteger(L, -1))
+      luaL_error(L, "houserules.declare: board '%s' needs an integer width and height", board.name.c_str());
+    std::string error;
+    try {
+      board.lattice = Lattice(lattice_kind_from_string(kind), static_cast<int>(lua_tointeger(L, -2)), static_cast<int>(lua_tointeger(L, -1)));
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    if (!error.empty()) luaL_error(L, "houserules.declare: board '%s': %s", board.name.c_str(), error.c_str());
+    if (lua_getfield(L, t, "marks") != LUA_TNIL) {
+      if (!lua_istable(L, -1)) luaL_error(L, "houserules.declare: board '%s': marks must map names to \"face\", \"edge\" or \"vertex\"", board.name.c_str());
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {
+        const char* where = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        if (lua_type(L, -2) != LUA_TSTRING || (std::strcmp(where, "face") && std::strcmp(where, "edge") && std::strcmp(where, "vertex")))
+          luaL_error(L, "houserules.declare: board '%s': marks must map names to \"face\", \"edge\" or \"vertex\"", board.name.c_str());
+        board.marks.push_back({lua_tostring(L, -2), site_kind_from_string(where)});
+        lua_pop(L, 1);
+      }
+      std::sort(board.marks.begin(), board.marks.end(), [](const MarkDef& a, const MarkDef& b) { return a.name < b.name; });
+    }
+    layout.boards.push_back(std::move(board));
+  });
   // components
   lua_newtable(L);  // the read-only component records, filled below
   const int records = lua_gettop(L);
@@ -609,6 +1281,16 @@ int houserules_declare(lua_State* L) {
       if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "houserules.declare: component %d has a non-string key", i);
       const std::string key = lua_tostring(L, -2);
       if (key == "id") luaL_error(L, "houserules.declare: component %d: 'id' is given by the kernel", i);
+      if (key == "faces" || key == "sides" || key == "corners") {  // tile features in local coordinates
+        read_features(L, component, key, i);
+        lua_pop(L, 1);
+        continue;
+      }
+      if (key == "shape") {
+        const char* shape = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        component.shape = layout.shape_index(shape);
+        if (component.shape < 0) luaL_error(L, "houserules.declare: component %d ('%s'): unknown shape '%s'", i, component.name.c_str(), shape);
+      }
       if (key != "name") {
         switch (lua_type(L, -1)) {
           case LUA_TBOOLEAN: component.attributes.emplace_back(key, static_cast<bool>(lua_toboolean(L, -1))); break;
@@ -804,10 +1486,17 @@ int houserules_declare(lua_State* L) {
   lua_setfield(L, result, "groups");
   lua_pushvalue(L, maps);
   lua_setfield(L, result, "maps");
+  lua_createtable(L, 0, static_cast<int>(layout.boards.size()));  // boards: name -> number
+  for (std::size_t b = 0; b < layout.boards.size(); ++b) {
+    lua_pushinteger(L, static_cast<lua_Integer>(b + 1));
+    lua_setfield(L, -2, layout.boards[b].name.c_str());
+  }
+  Sandbox::from(L)->make_read_only(1);
+  lua_setfield(L, result, "boards");
   Sandbox::from(L)->make_read_only(2);
   // Also houserules.components, .zones and .zone_names, for variant scripts and modules.
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl.api_ref);
-  for (const char* field : {"components", "zones", "zone_names", "groups", "maps"}) {
+  for (const char* field : {"components", "zones", "zone_names", "groups", "maps", "boards"}) {
     lua_getfield(L, -2, field);
     lua_setfield(L, -2, field);
   }
