@@ -87,7 +87,7 @@ local RIVER_SIDES = {
   ["river-straight-b"] = { "0,0-0,1", "1,0-1,1" },
   ["river-bend"] = { "0,0-1,0", "1,0-1,1" },
 }
-local RIVER_TILES = {}
+local RIVER_TILES, CROSSED = {}, {} -- the river tiles; tile -> its two crossed sides (local texts)
 do
   local kinds = {}
   local straight = P.river.straight or 0
@@ -99,8 +99,9 @@ do
     if fish ~= 0 then t.name = name .. "-fish" end
     t.sides = {}
     for _, s in ipairs(RIVER_SIDES[name]) do t.sides[s] = CROSS end
-    t.crossed = RIVER_SIDES[name]
-    RIVER_TILES[#RIVER_TILES + 1] = add(t)
+    local id = add(t)
+    RIVER_TILES[#RIVER_TILES + 1] = id
+    CROSSED[id] = RIVER_SIDES[name]
   end
 end
 -- The source (a triangle kept aside): the river leaves it through its side 0,0-1,0.
@@ -218,7 +219,7 @@ for c = 1, NCOMP do
   IS_ANIMAL_FOREST[c] = r.animal or false
 end
 local IS_RIVER_TILE = {}
-for _, t in ipairs(RIVER_TILES) do IS_RIVER_TILE[t] = list[t].crossed end
+for _, t in ipairs(RIVER_TILES) do IS_RIVER_TILE[t] = CROSSED[t] end
 
 local G = hr.game
 local counter, set_counter, add_counter = G.counter, G.set_counter, G.add_counter
@@ -692,7 +693,7 @@ end
 
 --- The legal placements of a land rhombus while exploring v (seed 2.b: "autant de tuiles de terre ferme que
 --- nécessaire pour compléter l'intersection"): on a free face around v and a free neighbour of it; one placement per
---- pair of faces (a land tile reads the same both ways round).
+--- pair of faces (a land tile reads the same both ways round: the placement with the lower anchor).
 function rules.land_placements(game, v)
   local out, seen = {}, {}
   for _, f in ipairs(VFACES[v]) do
@@ -703,8 +704,8 @@ function rules.land_placements(game, v)
           local key = f < g and f * 4096 + g or g * 4096 + f
           if not seen[key] then
             seen[key] = true
-            local p = rhombus_placements(f, g)
-            if p then out[#out + 1] = p end
+            local p1, p2 = rhombus_placements(f, g)
+            if p1 then out[#out + 1] = math.min(p1, p2) end
           end
         end
       end
@@ -1216,10 +1217,10 @@ function rules.at_refinery(game, v)
 end
 
 -- ---- action encoding ---------------------------------------------------------------------------------------------
--- kind | a << 6 | b << 20 | c << 34
+-- kind | a << 5 | b << 18 | c << 24 (below 2^28: a kind, a vertex, face, edge or component id, two small numbers)
 local AK = { MOVE = 1, LAY = 2, PAN = 3, MINE = 4, EVENT = 5, KEEP = 6, FISH = 7, HUNT = 8, FELL = 9, NET = 10, SAWMILL = 11, CANAL = 12, BUILD_MINE = 13, BUY = 14, PAY = 15, REFINE = 16, DRINK = 17, USE_FISH = 18, DISCARD = 19, END = 20, DECLARE = 21 }
-local function act(kind, a, b, c) return kind | ((a or 0) << 6) | ((b or 0) << 20) | ((c or 0) << 34) end
-local function parts(x) return x & 63, (x >> 6) & 16383, (x >> 20) & 16383, (x >> 34) & 16383 end
+local function act(kind, a, b, c) return kind | ((a or 0) << 5) | ((b or 0) << 18) | ((c or 0) << 24) end
+local function parts(x) return x & 31, (x >> 5) & 8191, (x >> 18) & 63, (x >> 24) & 15 end
 rules.act, rules.parts = act, parts
 rules.KINDS = AK
 
@@ -1233,7 +1234,7 @@ end
 --- The legal actions of the one action of a turn (seed B), for seat s at v.
 function rules.turn_actions(game, s, v, out)
   for _, site in ipairs(counter(game, "food", s) >= 1 and rules.pan_sites(game, v) or {}) do
-    out[#out + 1] = act(AK.PAN, site[1] == "vertex" and 1 or 2, site[2])
+    out[#out + 1] = act(AK.PAN, site[2], site[1] == "vertex" and 1 or 2)
   end
   if counter(game, "food", s) >= 1 and counter(game, "log", s) >= 1 then
     for _, h in ipairs(rules.mine_sites(game, v)) do
@@ -1470,10 +1471,10 @@ function rules.perform(game, s, v, kind, a, b, c)
   if kind == AK.PAN then
     pay_base(game, s, "food", 1)
     local tokens = {}
-    if a == 1 then
-      for _, t in ipairs(lying(game, B, "vertex", b)) do if is_green(t) then tokens[#tokens + 1] = t end end
+    if b == 1 then
+      for _, t in ipairs(lying(game, B, "vertex", a)) do if is_green(t) then tokens[#tokens + 1] = t end end
     else
-      tokens = rules.tokens_on_tile(game, b, is_green)
+      tokens = rules.tokens_on_tile(game, a, is_green)
     end
     take_tokens(game, s, tokens, rules.owns(game, s, SIEVE) and 2 or 1)
   elseif kind == AK.MINE then
@@ -1544,7 +1545,7 @@ function rules.action_text(game, x)
   local kind, a, b, c = parts(x)
   if kind == AK.MOVE then return "move " .. vtext(a) .. (b == FOOT and "" or " " .. MODE_NAME[b]) end
   if kind == AK.LAY then return "lay " .. vtext(a) .. " r" .. b end
-  if kind == AK.PAN then return "pan " .. (a == 1 and vtext(b) or game:face_text(B, b)) end
+  if kind == AK.PAN then return "pan " .. (b == 1 and vtext(a) or game:face_text(B, a)) end
   if kind == AK.MINE then return "mine " .. game:face_text(B, a) .. (b == 1 and " stick" or "") end
   if kind == AK.EVENT then return "event " .. game:face_text(B, a) .. " " .. BASE[b] .. " " .. BASE[c] end
   if kind == AK.KEEP then return "keep " .. NAME[a] end

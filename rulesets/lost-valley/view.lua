@@ -159,8 +159,12 @@ function M.install(rules, K)
     local C = rules.constants
     local verb = text:match("^(%a+)") or ""
     if phase == C.LAY_RIVER or phase == C.LAY_LAND then
-      if verb ~= "lay" then return "lay the drawn tile first (seed A.2: the exploration comes before anything else)" end
-      return "that placement is not legal: the tile must " .. (phase == C.LAY_RIVER
+      local options = {}
+      for t in pairs(legal_texts(game)) do options[#options + 1] = t end
+      table.sort(options)
+      local list = " (" .. table.concat(options, ", ") .. ")"
+      if verb ~= "lay" then return "lay the drawn tile first (seed A.2: the exploration comes before anything else)" .. list end
+      return "that placement is not legal" .. list .. ": the tile must " .. (phase == C.LAY_RIVER
         and "extend the river's course through its open end, next to your prospector if possible (seed A.2.a)"
         or "cover a free corner of your intersection, never the face the river flows into (seed A.2.b)")
     end
