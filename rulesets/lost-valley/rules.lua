@@ -46,7 +46,7 @@ local function add(c) list[#list + 1] = c; return #list end
 local RHOMBUS_FACES = { ["0,0u"] = 0, ["0,0d"] = 0 }
 local function rhombus(name, code, extra)
   local faces = { ["0,0u"] = code | (extra or 0), ["0,0d"] = code | (extra or 0) }
-  return { name = name, kind = "tile", shape = "rhombus", land = code, faces = faces }
+  return { name = name, kind = "tile", shape = "rhombus", land = code, faces = faces, back = code == RIVER and "river" or "land" }
 end
 local function sorted_keys(t)
   local keys = {}
@@ -112,23 +112,24 @@ local TRIANGLE_TILES = {}
 for _, name in ipairs({ "store", "refinery", "cave", "meadow" }) do
   local code = ({ store = STORE, refinery = REFINERY, cave = CAVE, meadow = MEADOW })[name]
   for _ = 1, (P.triangles[name] or 0) do
-    local t = { name = name, kind = "tile", shape = "triangle", land = code, faces = { ["0,0u"] = code } }
+    local t = { name = name, kind = "tile", shape = "triangle", land = code, faces = { ["0,0u"] = code }, back = "triangle" }
     if code == STORE then t.corners = { ["0,0"] = STORE_CORNER, ["1,0"] = STORE_CORNER, ["0,1"] = STORE_CORNER } end
     TRIANGLE_TILES[#TRIANGLE_TILES + 1] = add(t)
   end
 end
 local LAST_TILE = #list
 
--- Round tokens: green and grey gold, animals, events (digest "Components").
+-- Round tokens: green and grey gold, animals, events (digest "Components"). `back` is what shows face down: the
+-- kernel re-deals hidden components only among those of the same back (determinizations for the bots).
 local GREEN_TOKENS, GREY_TOKENS, ANIMAL_TOKENS, EVENT_TOKENS = {}, {}, {}, {}
 for _, v in ipairs(sorted_keys(P.green_gold)) do
-  for _ = 1, P.green_gold[v] do GREEN_TOKENS[#GREEN_TOKENS + 1] = add { name = "green" .. v, kind = "gold", gold = "green", nuggets = tonumber(v) } end
+  for _ = 1, P.green_gold[v] do GREEN_TOKENS[#GREEN_TOKENS + 1] = add { name = "green" .. v, kind = "gold", gold = "green", nuggets = tonumber(v), back = "green" } end
 end
 for _, v in ipairs(sorted_keys(P.grey_gold)) do
-  for _ = 1, P.grey_gold[v] do GREY_TOKENS[#GREY_TOKENS + 1] = add { name = "grey" .. v, kind = "gold", gold = "grey", nuggets = tonumber(v) } end
+  for _ = 1, P.grey_gold[v] do GREY_TOKENS[#GREY_TOKENS + 1] = add { name = "grey" .. v, kind = "gold", gold = "grey", nuggets = tonumber(v), back = "grey" } end
 end
 for _, a in ipairs({ "rat", "wolf", "deer", "bear" }) do
-  for _ = 1, (P.animals[a] or 0) do ANIMAL_TOKENS[#ANIMAL_TOKENS + 1] = add { name = a, kind = "animal", food = P.animal_food[a] } end
+  for _ = 1, (P.animals[a] or 0) do ANIMAL_TOKENS[#ANIMAL_TOKENS + 1] = add { name = a, kind = "animal", food = P.animal_food[a], back = "animal" } end
 end
 -- Equipment and goods: item kinds. Equipment is reusable (seed: "peuvent être utilisés aussi souvent que le joueur
 -- le souhaite"); goods are used once.
@@ -145,7 +146,7 @@ end
 for _, e in ipairs({ "axe", "rod", "rifle", "stick", "dried_fish", "whisky" }) do
   local name = e == "dried_fish" and "dried-fish" or e
   for _ = 1, (P.events[e] or 0) do
-    EVENT_TOKENS[#EVENT_TOKENS + 1] = add { name = name, kind = "item", item = ITEM_OF[name], event = true }
+    EVENT_TOKENS[#EVENT_TOKENS + 1] = add { name = name, kind = "item", item = ITEM_OF[name], event = true, back = "event" }
   end
 end
 local SUPPLY_ITEMS = {}
