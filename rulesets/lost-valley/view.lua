@@ -137,7 +137,7 @@ function M.install(rules, K)
       add("This turn: %d move(s) and %d action(s) left%s", game:counter("moves"), game:counter("acts"),
           game:counter("drank") ~= 0 and ", whisky drunk" or "")
     end
-    return table.concat(lines, "\n")
+    return table.concat(lines, "\n") .. "\n"
   end
 
   -- ---- explain ----------------------------------------------------------------------------------------------------
