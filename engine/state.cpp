@@ -234,19 +234,37 @@ GameState GameState::determinized(int seat, Rng& rng) const {
   // `unknown` is in id order, so the sample depends only on the set of unknown cards (what the seat knows)
   // and on `rng`; the slots to fill are visited in zone and position order, which are public.
   rng.shuffle(std::span<ComponentId>(unknown));
-  std::size_t next = 0;
+  // Backs: a component's string attribute `back` (none: one common back) is what anyone sees of it face down,
+  // so a slot is refilled with an unknown card of the same back as the card it held (a river tile's slot with a
+  // river tile, a gold token's with a gold token). With one back this is exactly the plain deal.
+  std::vector<std::string_view> backs;
+  std::vector<std::uint8_t> back_of(capacity_, 0);
+  for (ComponentId c : unknown) {
+    const AttributeValue* a = layout_->components[c].attribute("back");
+    const std::string_view b = a && std::holds_alternative<std::string>(*a) ? std::string_view(std::get<std::string>(*a)) : std::string_view();
+    std::size_t k = 0;
+    while (k < backs.size() && backs[k] != b) ++k;
+    if (k == backs.size()) backs.push_back(b);
+    back_of[c] = static_cast<std::uint8_t>(k);
+  }
+  std::vector<std::size_t> next(backs.size() + 1, 0);  // per back: the next position in `unknown` to look at
+  auto take = [&](ComponentId held) {
+    std::size_t& i = next[back_of[held]];
+    while (back_of[unknown[i]] != back_of[held]) ++i;
+    return unknown[i++];
+  };
   for (std::size_t z = 0; z < zone_size_.size(); ++z) {
     ComponentId* base = sample.slots_.data() + z * capacity_;
     for (int i = 0; i < zone_size_[z]; ++i)
       if (!(seen_by_[base[i]] & bit)) {
-        const ComponentId c = unknown[next++];
+        const ComponentId c = take(base[i]);
         base[i] = c;
         sample.place_[c] = Place{static_cast<ZoneId>(z), 0, 0};
       }
   }
   for (std::size_t i = 0; i < lying_.size(); ++i)  // then the face-down components on the boards, in site order
     if (!(seen_by_[lying_[i]] & bit)) {
-      const ComponentId c = unknown[next++];
+      const ComponentId c = take(lying_[i]);
       sample.lying_[i] = c;
       sample.place_[c] = place_of_key(lying_key_[i]);
     }

@@ -1,0 +1,257 @@
+-- view.lua — the terminal view (describe) and the one-line reasons for refused actions (explain) of Lost Valley.
+-- rules.lua calls install(rules, K) with its constants; nothing here is on a hot path.
+
+local M = {}
+
+function M.install(rules, K)
+  local B, SEATS, LETTER, NAME, ITEMS, ITEM, NUGGETS = K.B, K.SEATS, K.LETTER, K.NAME, K.ITEMS, K.ITEM, K.NUGGETS
+  local VQ, VR, vid = K.VQ, K.VR, K.vid
+  local W, H = K.W, K.H
+  local WAYS = rules.WAYS
+
+  local function vtext(v) return VQ[v] .. "," .. VR[v] end
+  local function names(game, zone, hide)
+    local counts, order = {}, {}
+    for _, c in ipairs(game:cards(zone)) do
+      local n = (c == 0 or hide) and "?" or NAME[c]
+      if not counts[n] then counts[n] = 0; order[#order + 1] = n end
+      counts[n] = counts[n] + 1
+    end
+    local out = {}
+    for _, n in ipairs(order) do out[#out + 1] = counts[n] > 1 and (n .. " x" .. counts[n]) or n end
+    return #out > 0 and table.concat(out, ", ") or "-"
+  end
+
+  --- describe(view, seat): the map (faces by landscape letter, intersections with prospectors and buildings, the
+  --- sides of the vertex rows: - land, ~ along the river, x across it, = ford, c canal), the tokens lying on it as
+  --- counts, the ice block, then the viewer's inventory, the store's stock and what the others visibly hold.
+  function rules.describe(game, seat)
+    K.geometry(game)
+    local lines = {}
+    local function add(...) lines[#lines + 1] = string.format(...) end
+    local to_move = game:to_move()
+    add("Lost Valley - turn %d - seat %d to %s - land rhombi left %d, river %d, triangles %d%s",
+        game:counter("turns") // SEATS + 1, to_move, K.PHASES[game:phase()] or "?", game:size(K.PILE_LAND),
+        game:size(K.PILE_RIVER), game:size(K.PILE_TRIANGLE), game:counter("ice") ~= 0 and " - ICE BLOCK in play" or "")
+    local t = game:top(K.DRAWN)
+    if t and t > 0 then add("Tile to lay: %s", NAME[t]) end
+    -- the extent of the explored area (plus one row and column)
+    local qmax, rmax = 2, 2
+    local _, _, _, nf = game:board_size(B)
+    for f = 1, nf do
+      if game:tile_at(B, f) then
+        for _, v in ipairs(game:face_vertices(B, f)) do
+          if VQ[v] > qmax then qmax = VQ[v] end
+          if VR[v] > rmax then rmax = VR[v] end
+        end
+      end
+    end
+    qmax, rmax = math.min(qmax + 1, W), math.min(rmax + 1, H)
+    local ice_face
+    do local _, _, f = game:figure(K.ICE); if type(f) == "number" and game:counter("ice") ~= 0 then ice_face = f end end
+    local width = 2 * qmax + rmax + 1
+    local function blank() local row = {}; for i = 1, width do row[i] = " " end; return row end
+    local function put(row, col, ch) if col >= 1 and col <= width then row[col] = ch end end
+    add("Map (F forest, M mountain, B bushes, L lake, R river, S source, T trading post, Y refinery, C bear cave,")
+    add("     E meadow, H start; # ice block; digits prospectors, * two, $ store, n fish net, s sawmill)")
+    for r = rmax, 0, -1 do
+      if r < rmax then
+        local row = blank()
+        for q = 0, qmax - 1 do
+          local fu, fd = game:face(B, q, r, "u"), game:face(B, q, r, "d")
+          for i, f in ipairs({ fu, fd }) do
+            if f and game:tile_at(B, f) then
+              local ch = LETTER[game:face_feature(B, f) & 15] or "?"
+              if game:mark("valley", "mine", f) ~= 0 then ch = ch:lower() end
+              if f == ice_face then ch = "#" end
+              put(row, 2 * q + r + i + 1, ch)
+            end
+          end
+        end
+        lines[#lines + 1] = string.format("     %s", table.concat(row)):gsub("%s+$", "")
+      end
+      local row = blank()
+      for q = 0, qmax do
+        local v = vid(q, r)
+        if v then
+          local touched = false
+          for _, f in ipairs(game:vertex_faces(B, v)) do if game:tile_at(B, f) then touched = true end end
+          local ch = touched and "+" or " "
+          local b = game:mark("valley", "building", v)
+          if b == 1 then ch = "n" elseif b == 2 then ch = "s" end
+          if touched and rules.at_store(game, v) then ch = "$" end
+          local here = {}
+          for _, f in ipairs(game:figures_on(B, "vertex", v)) do if f <= SEATS then here[#here + 1] = f end end
+          if #here == 1 then ch = tostring(here[1]) elseif #here > 1 then ch = "*" end
+          put(row, 2 * q + r + 1, ch)
+          local w = vid(q + 1, r)
+          if w and q < qmax then
+            local e = game:edge_between(B, v, w)
+            local way = e and rules.way(game, e) or 0
+            local ec = " "
+            if way & WAYS.FORD ~= 0 then ec = "=" elseif way & WAYS.CROSSING ~= 0 then ec = "x"
+            elseif way & WAYS.ALONG ~= 0 then ec = "~" elseif way ~= 0 then ec = "-" end
+            if e and game:mark("valley", "canal", e) ~= 0 then ec = "c" end
+            put(row, 2 * q + r + 2, ec)
+          end
+        end
+      end
+      lines[#lines + 1] = string.format("%4d %s", r, table.concat(row)):gsub("%s+$", "")
+    end
+    local axis = blank()
+    for q = 0, qmax, 5 do
+      local s = tostring(q)
+      for i = 1, #s do put(axis, 2 * q + i, s:sub(i, i)) end
+    end
+    lines[#lines + 1] = ("  q= " .. table.concat(axis)):gsub("%s+$", "")
+    -- tokens as counts, per site
+    local sites = {}
+    for f = 1, nf do
+      local n = #game:lying(B, "face", f)
+      if n > 0 then sites[#sites + 1] = game:face_text(B, f) .. " " .. n end
+    end
+    local _, _, _, _, _, nv = game:board_size(B)
+    for v = 1, nv do
+      local n = #game:lying(B, "vertex", v)
+      if n > 0 then sites[#sites + 1] = vtext(v) .. " " .. n end
+    end
+    add("Face-down tokens (site count): %s", #sites > 0 and table.concat(sites, ", ") or "none")
+    -- the inventories
+    local function inventory(s, own)
+      local pack, room = rules.backpack(game, s)
+      local eq, eroom = rules.equipment(game, s)
+      local pos = rules.position(game, s)
+      add("Seat %d%s at %s: log %d, food %d, tool %d (backpack %d/%d); equipment %s; goods %s (slots %d/%d); gold %s",
+          s, own and " (you)" or "", pos and vtext(pos) or "?", game:counter("log", s), game:counter("food", s),
+          game:counter("tool", s), pack, room, names(game, K.EQUIP[s]),
+          own and names(game, K.GOODS[s]) or (game:size(K.GOODS[s]) .. " face down"), eq, eroom,
+          own and (game:size(K.GOLD[s]) .. " tokens, " .. rules.nuggets(game, s) .. " nuggets")
+              or (game:size(K.GOLD[s]) .. " tokens"))
+    end
+    if seat and seat >= 1 and seat <= SEATS then inventory(seat, true) end
+    for s = 1, SEATS do if s ~= seat then inventory(s, false) end end
+    add("Store stock: %s; supply: log %d, food %d, tool %d; buildings: net %d, sawmill %d, mine %d",
+        names(game, K.SHOP), game:counter("log", 0), game:counter("food", 0), game:counter("tool", 0),
+        game:counter("net"), game:counter("sawmill"), game:counter("mine"))
+    if game:phase() == rules.constants.MAIN then
+      add("This turn: %d move(s) and %d action(s) left%s", game:counter("moves"), game:counter("acts"),
+          game:counter("drank") ~= 0 and ", whisky drunk" or "")
+    end
+    return table.concat(lines, "\n") .. "\n"
+  end
+
+  -- ---- explain ----------------------------------------------------------------------------------------------------
+  local function legal_texts(game)
+    local out = {}
+    rules.actions(game, out)
+    local texts = {}
+    for _, a in ipairs(out) do texts[rules.action_text(game, a)] = true end
+    return texts
+  end
+
+  --- explain(game, text): which rule forbids `text` now (seed section in brackets). Patterns are anchored and
+  --- bounded: no backtracking on long input.
+  function rules.explain(game, text)
+    K.geometry(game)
+    if #text > 80 then return "not an action of Lost Valley (too long)" end
+    local s = game:to_move()
+    local phase = game:phase()
+    local C = rules.constants
+    local verb = text:match("^(%a+)") or ""
+    if phase == C.LAY_RIVER or phase == C.LAY_LAND then
+      local options = {}
+      for t in pairs(legal_texts(game)) do options[#options + 1] = t end
+      table.sort(options)
+      local list = " (" .. table.concat(options, ", ") .. ")"
+      if verb ~= "lay" then return "lay the drawn tile first (seed A.2: the exploration comes before anything else)" .. list end
+      return "that placement is not legal" .. list .. ": the tile must " .. (phase == C.LAY_RIVER
+        and "extend the river's course through its open end, next to your prospector if possible (seed A.2.a)"
+        or "cover a free corner of your intersection, never the face the river flows into (seed A.2.b)")
+    end
+    if phase == C.KEEP then return "keep one of the two events you looked at (seed B.2): keep <name>" end
+    if phase == C.SHOPPING and verb ~= "buy" then return "finish buying first: buy <item> or pay (seed B.7)" end
+    if phase == C.DISCARD then
+      return "discard the excess first (seed INVENTAIRE): backpack " .. table.concat({ rules.backpack(game, s) }, "/")
+        .. ", equipment " .. table.concat({ rules.equipment(game, s) }, "/")
+    end
+    if verb == "lay" then return "there is no tile to lay: tiles are laid while exploring (seed A.2)" end
+    if verb == "move" then
+      if game:counter("moves") == 0 then
+        return game:counter("drank") == 0 and "you have moved this turn; drink a whisky for a second move (seed B.2)"
+          or "you have moved this turn, and one whisky per turn only (seed B.2)"
+      end
+      local q, r, mode = text:match("^move (%d%d?),(%d%d?) ?(%a*)$")
+      if not q then return "write move <q>,<r> [horse|boat], e.g. move 4,7" end
+      local v = vid(tonumber(q), tonumber(r))
+      if not v then return "there is no intersection " .. q .. "," .. r .. " on the board" end
+      if mode == "horse" and not rules.owns(game, s, 1) then return "you have no horse (seed A.1)" end
+      if mode == "boat" and not rules.owns(game, s, 3) then return "you have no boat (seed A.1)" end
+      local used = game:counter("mode")
+      if used ~= 0 and K.MODE_NAME[used] ~= (mode == "" and "foot" or mode) then
+        return "one way of moving per turn: you moved on " .. K.MODE_NAME[used] .. " (seed A.1)"
+      end
+      local n = 0
+      for _, f in ipairs(game:figures_on(B, "vertex", v)) do if f <= SEATS then n = n + 1 end end
+      if n >= rules.room_at(game, v) then
+        return "no room at " .. q .. "," .. r .. ": one prospector per intersection, two on a river bank (seed A.1)"
+      end
+      return q .. "," .. r .. " is out of reach " .. (mode == "" and "on foot" or "by " .. mode) ..
+        ": along tile sides, 1 side on foot or 2 along the river, 2 on horseback, 3 by boat on the river; the river" ..
+        " is crossed only at the fords or by boat; unexplored intersections stop a move (seed A.1-2)"
+    end
+    local actions = { pan = true, mine = true, event = true, fish = true, hunt = true, fell = true, build = true,
+                      buy = true, refine = true }
+    if actions[verb] and game:counter("acts") == 0 then
+      return game:counter("drank") == 0 and "one action per turn: drink a whisky for a second one (seed B)"
+        or "one action per turn, and one whisky per turn only (seed B)"
+    end
+    local v = rules.position(game, s)
+    if verb == "pan" then
+      if game:counter("food", s) < 1 then return "panning costs a food (seed B.1)" end
+      return "no river gold on the same bank next to you, nor on a lake or a bushes tile watered by a canal (seed B.1)"
+    elseif verb == "mine" then
+      if game:counter("food", s) < 1 or game:counter("log", s) < 1 then return "mining costs a food and a log (seed B.1)" end
+      if text:match(" stick$") then return "a dynamite stick is used only without a crate, and you need one (seed B.2)" end
+      return "no mountain gold on an adjacent mountain or source with a mine (seed B.1)"
+    elseif verb == "event" then
+      return "an event costs two base goods of your choice and needs an event token on an adjacent tile (seed B.2)"
+    elseif verb == "fish" then
+      return "fishing needs a fishing rod by a river or lake, a fish net here, or a fish symbol next to you (seed B.3)"
+    elseif verb == "hunt" then
+      return "no animal on an adjacent tile (seed B.4)"
+    elseif verb == "fell" then
+      return "felling needs an adjacent forest, and logs left in the supply (seed B.5)"
+    elseif verb == "build" then
+      local what = text:match("^build (%a+)") or ""
+      if what == "net" then return "a fish net costs a tool, goes at a river or lake intersection without a building (seed B.6)" end
+      if what == "sawmill" then return "a sawmill costs a tool, goes at a forest intersection without a building (seed B.6)" end
+      if what == "canal" then return "a canal costs a log and joins a tile with water to a dry bushes or forest tile along a side at your intersection, never a mountain (seed B.6)" end
+      if what == "mine" then return "a mine costs a tool, a food and a log, on an adjacent mountain or source without one (seed B.6)" end
+      return "build net, build sawmill, build canal <edge>, build mine <face> (seed B.6)"
+    elseif verb == "buy" then
+      if game:phase() ~= C.SHOPPING and not rules.at_store(game, v) then return "you are not at a store (seed B.7)" end
+      return "not in stock, or your gold does not cover it: prices in nuggets, no change given (seed B.7)"
+    elseif verb == "refine" then
+      return "a refinery turns two base goods into a whisky: stand at one, whisky left in the supply (seed A.2.c)"
+    elseif verb == "drink" then
+      if not rules.owns(game, s, 9) then return "you have no whisky (seed B.2)" end
+      if game:counter("drank") ~= 0 then return "one whisky per turn (seed B.2)" end
+      return "drink after your move (for a second move) or after your action (for a second action) (seed B.2)"
+    elseif verb == "declare" then
+      if not rules.at_start_store(game, v) then return "declare the end at the start store, by the waterfall (seed FIN DU JEU)" end
+      return "you need at least " .. K.P.end_tokens .. " gold tokens to declare the end (seed FIN DU JEU)"
+    elseif verb == "discard" then
+      return "discard only at the end of your turn, what your inventory cannot hold (seed INVENTAIRE)"
+    elseif verb == "keep" then
+      return "nothing to keep: you keep an event after looking at the two of a meadow (seed B.2)"
+    elseif verb == "pay" then
+      return "nothing to pay: buy at a store first (seed B.7)"
+    elseif verb == "use" then
+      return "you have no dried fish (seed B.2)"
+    end
+    local _ = legal_texts
+    return "not an action of Lost Valley: move, pan, mine, event, fish, hunt, fell, build, buy, refine, drink, declare end, end turn"
+  end
+end
+
+return M
