@@ -279,6 +279,7 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err)
   try {
     LoadOptions load;
     load.seats = options.players;
+    load.clear_action_lists = true;  // a count past what the actions hook filled is an error here
     rules = load_rules(options.ruleset, load);
   } catch (const std::exception& e) {
     err << "error: " << e.what() << '\n';

@@ -886,7 +886,7 @@ int playout_run(lua_State* L) {
       return luaL_error(L, "hook 'actions' offered %I actions; the limit is %I", n, ScriptedRules::kMaxActions);
     if (lua_rawgeti(L, list, i) != LUA_TNUMBER || !lua_isinteger(L, -1))
       return luaL_error(L, "hook 'actions': entry %d is not an integer action", static_cast<int>(i));
-    if (list == kOut)  // as on the per-action path: a later count past what its call filled finds nil
+    if (list == kOut && impl.clear_action_lists)  // as on the per-action path
       for (lua_Integer k = 1; k <= n; ++k) lua_pushnil(L), lua_rawseti(L, kOut, k);
     lua_pushinteger(L, s.to_move());
     lua_pushinteger(L, s.phase());

@@ -112,6 +112,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   Impl& impl = *impl_;
   impl.layout = &layout_;
   impl.sandbox.owner = &impl;
+  impl.clear_action_lists = options.clear_action_lists;
   // require() looks in the newest variant's folder first, then its parents', then the base ruleset's.
   std::vector<std::filesystem::path> roots;
   for (auto v = info.variants.rbegin(); v != info.variants.rend(); ++v) {
@@ -259,7 +260,7 @@ void ScriptedRules::generate_actions(const GameState& state, std::vector<Action>
                         (filled ? " (is the count past the entries the hook filled?)" : ""));
     }
     out[static_cast<std::size_t>(i - 1)] = static_cast<Action>(action);
-    if (filled) {  // read once: a later call's count past what it filled finds nil, not this call's entries
+    if (filled && impl_->clear_action_lists) {  // a later call's count past what it filled finds nil
       lua_pushnil(L);
       lua_rawseti(L, list, i);
     }

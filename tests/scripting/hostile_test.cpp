@@ -402,7 +402,9 @@ TEST_CASE("trick: numeric strings and 3.0 given as integers", "[sandbox][hostile
 }
 
 TEST_CASE("trick: a count past the entries the actions hook filled (stale entries of earlier calls)", "[sandbox][hostile]") {
-  Probe p;
+  hr::LoadOptions options = quick_options();
+  options.clear_action_lists = true;  // as `houserules check` loads rules
+  Probe p(options);
   p.state.set_counter(p.counter("mode"), 0, -8);
   const int pile = p.state.size(p.zone("pile"));
   REQUIRE(pile % 2 == 0);
@@ -411,6 +413,8 @@ TEST_CASE("trick: a count past the entries the actions hook filled (stale entrie
   p.rules->apply(p.state, st::kTake);
   p.state.set_counter(p.counter("mode"), 0, -8);
   CHECK_THROWS_WITH(p.rules->legal_actions(p.state), Contains("is the count past the entries the hook filled?"));
+  hr::Rng rng(1);
+  CHECK_THROWS_WITH(p.rules->random_playout(p.state, rng, 10), Contains("is not an integer action"));
 }
 
 // ---- pattern functions on a step budget ----------------------------------------------------------------------
