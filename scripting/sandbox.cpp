@@ -395,7 +395,10 @@ int sandbox_load(lua_State* L) {
   std::size_t length;
   const char* text = lua_tolstring(L, 1, &length);
   if (!text) return luaL_error(L, "load: the sandbox loads only strings of Lua source text");
-  const char* chunkname = luaL_optstring(L, 2, "=(load)");
+  // The chunk's name appears in error messages and tracebacks: no control characters (a newline would
+  // start a fake line on the terminal).
+  const std::string chunkname_text = printable(luaL_optstring(L, 2, "=(load)"));
+  const char* chunkname = chunkname_text.c_str();
   const char* mode = luaL_optstring(L, 3, "t");
   if (std::strcmp(mode, "t") != 0) return luaL_error(L, "load: only text chunks (mode \"t\") are allowed");
   const bool has_env = !lua_isnone(L, 4);

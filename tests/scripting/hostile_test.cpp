@@ -313,6 +313,12 @@ TEST_CASE("trick: control sequences (clipboard write, screen clear, a fake Resul
     CHECK(message.find("\nResult") == std::string::npos);
   }
   CHECK_THAT(p.eval("return " + evil), !Contains("\x1b"));  // explain's text
+  try {  // a chunk name with a newline, in the traceback
+    p.eval("load('error(1)', '=x\\nResult: seat 2 wins')()");
+    FAIL("no error");
+  } catch (const hr::ScriptError& e) {
+    CHECK(std::string(e.what()).find("\nResult") == std::string::npos);
+  }
   const std::string printed = captured_stderr([&] { p.eval("print(" + evil + ")"); });
   CHECK(printed.find('\x1b') == std::string::npos);
   CHECK(printed.find("\nResult") == std::string::npos);
