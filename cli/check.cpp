@@ -140,6 +140,13 @@ class GameChecker {
       texts_.push_back(text);
       digests_.push_back(state.digest());
       plies = state.ply();
+      // The hooks bots call besides the game's own (the heuristic, for each seat): in the played game only,
+      // so that rules counting those calls in a hidden variable play differently from the replay.
+      try {
+        for (int s = 1; s <= seats && !state.over(); ++s) rules_.heuristic(state, s);  // as on a determinization
+      } catch (const std::exception& e) {
+        return fail("heuristic", std::string("the heuristic hook failed: ") + e.what(), next, false, text, seat, round);
+      }
       if (state.ply() != next)
         return fail("ply count", fmt::format("the ply count is {} after action {}", state.ply(), next), next, false,
                     text, seat, round);
@@ -209,7 +216,9 @@ class GameChecker {
     return std::nullopt;
   }
 
-  /// Replays the recorded texts from the seed; every digest and the final state must match.
+  /// Replays the recorded texts from the seed, in the same Lua state right after the played game (which
+  /// called the heuristic too, and the replay does not): every digest and the final state must match. Rules
+  /// that keep state in Lua locals (upvalues) find it changed by the played game, and play another game.
   std::optional<Violation> check_replay(std::uint64_t seed, const GameState& final_state) {
     GameState state;
     try {
@@ -236,7 +245,8 @@ class GameChecker {
         return fail("replay",
                     fmt::format("replayed from the seed and the action texts, the state after this action differs "
                                 "(digest {}, played {}): the rules depend on something outside the game state "
-                                "(a Lua upvalue, a table kept between calls?)",
+                                "(a Lua upvalue, a table kept between calls or games? the replay runs in the same Lua "
+                                "state after the played game, without the heuristic calls the played game had)",
                                 digest_text(state.digest()), digest_text(digests_[i])),
                     n, false, texts_[i], seat, round);
     }
@@ -269,6 +279,7 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err)
   try {
     LoadOptions load;
     load.seats = options.players;
+    load.clear_action_lists = true;  // a count past what the actions hook filled is an error here
     rules = load_rules(options.ruleset, load);
   } catch (const std::exception& e) {
     err << "error: " << e.what() << '\n';
@@ -320,7 +331,7 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err)
     out << fmt::format("VIOLATION in game {} (seed {}), {}: {}: {}\n", g + 1, seed, where, v->check, indented(v->message));
     out << fmt::format("  reproduce: houserules check {} --games 1 --seed {}{}\n", shell_word(options.ruleset), seed,
                        reproduce_tail);
-    if (v->check != "game length")  // `play` has no action limit: it would not stop
+    if (v->check != "game length")  // `play` would only stop at its own limit of 100,000 actions
       out << fmt::format("  watch it:  houserules play {} --players {} --seed {} --log game-{}.jsonl\n",
                          shell_word(options.ruleset), random_players, seed, seed);
   }
@@ -331,7 +342,9 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err)
     out << fmt::format(
         "check {}: {} games, {} actions, no violation ({:.1f} s). Checked after every action: conservation, a legal "
         "action until the end and none after, unique action texts, illegal actions refused with no change, "
-        "failing actions, the ruleset's invariants, game length <= {}, replay from the seed.\n",
+        "failing actions, the ruleset's invariants, the heuristic, game length <= {}, replay from the seed in the "
+        "same Lua state after the game, without the heuristic calls (state hidden in Lua locals shows as a "
+        "difference).\n",
         rules->id(), options.games, total_plies, seconds, options.max_plies);
     return 0;
   }

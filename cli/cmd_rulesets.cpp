@@ -34,14 +34,16 @@ int list_command() {
       return 0;
     }
     for (const auto& info : rulesets) {
-      std::cout << fmt::format("{:<34} {:<28} {:>3} players  {}\n", info.id, info.name, players_text(info), info.summary);
+      std::cout << fmt::format("{:<34} {:<28} {:>3} players  {}\n", printable(info.id), printable(info.name), players_text(info),
+                               printable(info.summary));
       for (const auto& v : list_variants(info)) {
         std::string players = players_text(info);
         try {
           players = players_text(find_ruleset(info.id + "/" + v.id));
         } catch (const std::exception&) {
         }
-        std::cout << fmt::format("  {:<32} {:<28} {:>3} players  {}\n", info.id + "/" + v.id, v.name, players, v.description);
+        std::cout << fmt::format("  {:<32} {:<28} {:>3} players  {}\n", printable(info.id + "/" + v.id), printable(v.name),
+                                 players, printable(v.description));
       }
     }
     return 0;
@@ -73,14 +75,15 @@ int describe_command(const std::string& spec) {
     const RulesetInfo info = find_ruleset(spec);
     std::vector<ParamOrigin> origins;
     effective_params(info, &origins);
-    std::cout << fmt::format("{} ({})\n{}\nPlayers: {}\n", info.name, info.id, info.summary, players_text(info));
+    std::cout << fmt::format("{} ({})\n{}\nPlayers: {}\n", printable(info.name), printable(info.id), printable(info.summary),
+                             players_text(info));
     std::cout << "Rules: " << Sandbox::display_path(info.entry);
     if (fs::exists(info.dir / "README.md")) std::cout << ", summary in " << Sandbox::display_path(info.dir / "README.md");
     std::cout << '\n';
     if (!info.variants.empty()) {
       std::cout << "Variant chain (innermost first):\n";
       for (const auto& v : info.variants) {
-        std::cout << fmt::format("  {} - {}: {}\n", v.id, v.name, v.description);
+        std::cout << fmt::format("  {} - {}: {}\n", printable(v.id), printable(v.name), printable(v.description));
         std::cout << "    file: " << Sandbox::display_path(v.file);
         if (!v.script.empty()) std::cout << ", script: " << Sandbox::display_path(v.script);
         std::cout << '\n';

@@ -1,6 +1,8 @@
 // golden.cpp — replaying and re-recording golden transcripts (contract in golden.hpp).
 #include "golden.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -19,6 +21,10 @@
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 #include "transcript.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace hr {
 
@@ -73,6 +79,28 @@ struct GoldenFailure : std::runtime_error {
   GoldenFailure(int line, const std::string& message) : std::runtime_error(message), line(line) {}
   int line;
 };
+
+/// Replaces `file` by `text` through a fresh temporary file beside it: mkstemp creates it with O_EXCL (never
+/// through a symbolic link planted under a predictable name, which would overwrite the link's target), then
+/// rename swaps it in (a link at `file` itself is replaced, its target untouched).
+void write_replacing(const std::string& file, const std::string& text) {
+  std::string name = file + ".XXXXXX";
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0) throw GoldenFailure(0, "cannot create a temporary file beside it: " + std::string(std::strerror(errno)));
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n <= 0) break;
+    written += static_cast<std::size_t>(n);
+  }
+  bool ok = written == text.size() && ::fchmod(fd, 0644) == 0;
+  if (::close(fd) != 0) ok = false;
+  if (!ok || ::rename(name.c_str(), file.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    ::unlink(name.c_str());
+    throw GoldenFailure(0, "cannot write " + name + ": " + reason);
+  }
+}
 
 GoldenFile read_golden(const fs::path& path) {
   std::ifstream in(path);
@@ -451,13 +479,7 @@ bool run_golden_file(const fs::path& file, std::ostream& out, const GoldenOption
         out << "unchanged " << name << '\n';
         return true;
       }
-      const fs::path temporary = fs::path(file).concat(".tmp");
-      {
-        std::ofstream o(temporary, std::ios::binary);
-        o << text;
-        if (!o.flush()) throw GoldenFailure(0, "cannot write " + temporary.string());
-      }
-      fs::rename(temporary, file);
+      write_replacing(file, text);
       out << "updated " << name << '\n';
       return true;
     }

@@ -10,11 +10,21 @@
 
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
+#include "sandbox.hpp"
 #include "transcript.hpp"
 
 namespace hr {
 
 namespace {
+
+/// `play` and `replay` stop a game still running after this many actions, as `simulate` and `check` do by
+/// default (--max-plies): rules whose round never ends would otherwise play forever.
+constexpr std::int64_t kMaxPlies = 100000;
+
+std::string too_long(const GameState& state) {
+  return fmt::format("the game is not over after {} actions (the limit, as simulate's --max-plies): a round that "
+                     "never ends?", state.ply());
+}
 
 std::string trim(const std::string& text) {
   const auto begin = text.find_first_not_of(" \t\r\n");
@@ -201,7 +211,7 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
     log->header(options.ruleset, rules->layout().seats, options.seed, names, rules->params_json());
   }
   if (!options.quiet) {
-    out << fmt::format("{} ({}), seed {}:", rules->info().name, rules->id(), options.seed);
+    out << fmt::format("{} ({}), seed {}:", printable(rules->info().name), printable(rules->id()), options.seed);
     for (std::size_t s = 0; s < names.size(); ++s) out << fmt::format(" seat {} = {}", s + 1, names[s]);
     out << '\n';
   }
@@ -221,6 +231,7 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
     if (names[s] == "human") viewer = static_cast<int>(s) + 1;
   try {
     while (!state.over()) {
+      if (state.ply() >= kMaxPlies) throw RulesError(too_long(state));
       rules->legal_actions(state, legal);
       if (legal.empty())
         throw RulesError(fmt::format("seat {} has no legal action but the game is not over (a bug in the rules)", state.to_move()));
@@ -248,8 +259,14 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
     if (log) log->stopped(std::string("error: ") + e.what(), state);
     return 1;
   }
-  printer.result(state);
-  if (log) log->result(*rules, state);
+  try {
+    printer.result(state);
+    if (log) log->result(*rules, state);
+  } catch (const std::exception& e) {  // the ranks hook failed or gave invalid places
+    err << "error: " << e.what() << '\n';
+    if (log) log->stopped(std::string("error: ") + e.what(), state);
+    return 1;
+  }
   return 0;
 }
 
@@ -282,6 +299,7 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
     printer.round_start(state.round());
     for (const TranscriptAction& a : t.actions) {
       if (state.over()) return differs(a, "the replayed game is already over");
+      if (state.ply() >= kMaxPlies) throw RulesError(too_long(state));
       if (a.seat != state.to_move()) return differs(a, fmt::format("seat {} is to move in the replayed game", state.to_move()));
       rules->legal_actions(state, legal);
       if (a.legal >= 0 && static_cast<std::size_t>(a.legal) != legal.size())
@@ -321,7 +339,12 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
     err << file << ": the replayed match scores differ from the recorded result\n";
     return 1;
   }
-  printer.result(state);
+  try {
+    printer.result(state);
+  } catch (const std::exception& e) {
+    err << "error: " << e.what() << '\n';
+    return 1;
+  }
   if (!quiet) out << "Replay reproduces the recorded game.\n";
   return 0;
 }

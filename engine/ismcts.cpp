@@ -258,6 +258,8 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
         path_.push_back(created);
         break;
       }
+      if (best < 0)  // every child's value is NaN: a value from a hook that is not a finite number
+        throw RulesError("ismcts: no move has a comparable value (NaN): a heuristic or score that is not a finite number?");
       rules.apply(state, nodes_[static_cast<std::size_t>(best)].action);
       node = best;
       path_.push_back(node);

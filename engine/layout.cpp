@@ -85,6 +85,12 @@ void Layout::finalize() {
     box_ = static_cast<ZoneId>(zones.size() - 1);
   }
   if (zones.size() >= kNoZone) throw LayoutError("too many zones");
+  // A game state holds a slot for every (zone, component) pair, and bots copy states: bound the product.
+  if (zones.size() * components.size() > kMaxLayoutSlots)
+    throw LayoutError(std::to_string(zones.size()) + " zones x " + std::to_string(components.size()) +
+                      " components make " + std::to_string(zones.size() * components.size()) +
+                      " slots in every game state; the limit is " + std::to_string(kMaxLayoutSlots) +
+                      " (fewer zones or components)");
   grant_.assign(zones.size(), 0);
   for (std::size_t z = 0; z < zones.size(); ++z) {
     const ZoneDef& def = zones[z];

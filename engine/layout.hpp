@@ -3,6 +3,7 @@
 // at it and holds only the mutable part (which component is where, counter values, figure positions).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -21,6 +22,8 @@ constexpr ComponentId kNoComponent = 0xFFFF;   ///< "no card here"
 constexpr ComponentId kUnknownComponent = 0xFFFE;  ///< in an observation: a card this seat cannot see
 constexpr ZoneId kNoZone = 0xFFFF;
 constexpr int kMaxSeats = 8;  ///< seen-by masks are one byte
+/// zones x components: a game state has a slot for each pair (2 bytes), copied with the state by bots.
+constexpr std::size_t kMaxLayoutSlots = std::size_t{1} << 22;
 
 /// Who may see the cards of a zone (DESIGN.md §2).
 enum class Visibility : std::uint8_t {

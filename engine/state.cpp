@@ -120,6 +120,11 @@ void GameState::gather(ZoneId to) {
 }
 
 int GameState::deal(ZoneId from, std::span<const ZoneId> to, int count) {
+  // Dealing a zone to itself would never empty it (and loop `count` times); every other deal ends when
+  // `from` is empty, after at most its size moves.
+  check_zone(from);
+  if (std::find(to.begin(), to.end(), from) != to.end())
+    throw LayoutError("cannot deal zone '" + layout_->zones[from].name + "' to itself");
   int dealt = 0;
   for (int round = 0; round < count; ++round)
     for (ZoneId z : to) {
@@ -183,8 +188,14 @@ void GameState::set_to_move(int seat) {
 }
 
 bool GameState::close_round(std::span<const std::int64_t> scores) {
+  std::int64_t totals[64];
+  const std::size_t n = std::min({match_scores_.size(), scores.size(), std::size(totals)});
+  for (std::size_t s = 0; s < n; ++s)
+    if (__builtin_add_overflow(match_scores_[s], scores[s], &totals[s]))
+      throw LayoutError("seat " + std::to_string(s + 1) + "'s match total overflows (" + std::to_string(match_scores_[s]) +
+                        " + " + std::to_string(scores[s]) + ")");
   round_scores_.emplace_back(scores.begin(), scores.end());
-  for (std::size_t s = 0; s < match_scores_.size() && s < scores.size(); ++s) match_scores_[s] += scores[s];
+  std::copy(totals, totals + n, match_scores_.begin());
   round_end_requested_ = false;
   if (round_ < layout_->rounds) {
     ++round_;

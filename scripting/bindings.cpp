@@ -30,6 +30,7 @@ int guarded(lua_State* L, F&& body) {
 
 /// The state behind the `game` argument at index 1; raises if arg 1 is not the game or no hook runs.
 GameState& state_arg(lua_State* L, Impl& impl) {
+  if (!impl.binding) luaL_error(L, "the game may only be used while a hook runs (not while the rules load)");
   if (lua_touserdata(L, 1) != impl.binding) luaL_error(L, "expected the game as first argument (call it as game:method(...))");
   if (!impl.binding->state) luaL_error(L, "the game may only be used while a hook runs");
   return *impl.binding->state;
@@ -97,6 +98,14 @@ int counter_arg(lua_State* L, Impl& impl, int index) {
   for (std::size_t i = 0; i < impl.layout->counters.size(); ++i)
     if (impl.layout->counters[i].name == name) return static_cast<int>(i);
   return luaL_error(L, "unknown counter '%s'", name);
+}
+
+/// Checks that argument `index` is a list the batch methods may fill with rawset: a plain table. A table
+/// with a metatable is refused: a read-only proxy (houserules.params.colours, a library) would be written
+/// behind its back.
+void check_into(lua_State* L, int index, const char* method) {
+  luaL_checktype(L, index, LUA_TTABLE);
+  if (lua_getmetatable(L, index)) luaL_error(L, "game:%s: the list to fill must be a plain table (this one has a metatable: read-only?)", method);
 }
 
 void push_component(lua_State* L, ComponentId c) {
@@ -172,6 +181,7 @@ GAME_METHOD(cards) {
   const auto cards = s.cards(zone_arg(L, impl, 2));
   const bool distinct = lua_toboolean(L, 4);
   if (lua_istable(L, 3)) {
+    check_into(L, 3, "cards");
     lua_settop(L, 3);  // fill the caller's list: entries past the count are left as they were
   } else {
     lua_settop(L, 2);
@@ -220,7 +230,7 @@ int each_zone(lua_State* L, Read&& read) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const std::vector<ZoneId>& zones = zones_arg(L, impl, 2);
-  if (lua_istable(L, 3)) lua_pushvalue(L, 3);
+  if (lua_istable(L, 3)) check_into(L, 3, "tops/sizes"), lua_pushvalue(L, 3);
   else lua_createtable(L, static_cast<int>(zones.size()), 0);
   const int into = lua_gettop(L);
   for (std::size_t i = 0; i < zones.size(); ++i) {
@@ -276,7 +286,7 @@ GAME_METHOD(append_cards) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const auto cards = s.cards(zone_arg(L, impl, 2));
-  luaL_checktype(L, 3, LUA_TTABLE);
+  check_into(L, 3, "append_cards");
   lua_Integer n = luaL_checkinteger(L, 4);
   const lua_Integer base = luaL_checkinteger(L, 5);
   const bool distinct = lua_toboolean(L, 6);
@@ -344,7 +354,7 @@ GAME_METHOD(nonempty) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const std::vector<ZoneId>& zones = zones_arg(L, impl, 2);
-  luaL_checktype(L, 3, LUA_TTABLE);
+  check_into(L, 3, "nonempty");
   lua_Integer n = luaL_checkinteger(L, 4);
   const lua_Integer base = luaL_checkinteger(L, 5);
   const lua_Integer except = luaL_optinteger(L, 6, 0);
@@ -417,8 +427,11 @@ GAME_METHOD(deal) {
     targets[i - 1] = zone_arg(L, impl, lua_gettop(L));
     lua_pop(L, 1);
   }
-  lua_pushinteger(L, s.deal(from, std::span<const ZoneId>(targets, static_cast<std::size_t>(n)), static_cast<int>(count)));
-  return 1;
+  const int moves = static_cast<int>(std::clamp<lua_Integer>(count, 0, INT32_MAX));
+  return guarded(L, [&] {
+    lua_pushinteger(L, s.deal(from, std::span<const ZoneId>(targets, static_cast<std::size_t>(n)), moves));
+    return 1;
+  });
 }
 // game:gather(zone): every component into `zone`, in component-number order (as `game:move(c, zone)` for c =
 // 1, 2, ... would do, in one call): all the cards back into the deck at the start of a round.
@@ -1537,11 +1550,12 @@ int playout_run(lua_State* L) {
     lua_call(L, 4, 1);
     int list = kOut;  // the list to pick from: `out` filled by the hook, or a list it returned
     lua_Integer n = 0;
-    int is_integer = 0;
-    n = lua_tointegerx(L, -1, &is_integer);
-    if (is_integer && lua_type(L, -1) == LUA_TNUMBER) {
+    if (lua_isinteger(L, -1)) {
+      n = lua_tointeger(L, -1);
       if (n < 0) return luaL_error(L, "hook 'actions' returned a count that is not a whole number >= 0");
       lua_settop(L, kOut);
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
+      return luaL_error(L, "hook 'actions' returned a count that is not a whole number >= 0");
     } else if (lua_istable(L, -1)) {
       n = static_cast<lua_Integer>(lua_rawlen(L, -1));
       list = kOut + 1;
@@ -1557,8 +1571,12 @@ int playout_run(lua_State* L) {
     const auto i = static_cast<lua_Integer>(rng.below(static_cast<std::uint64_t>(n))) + 1;
     lua_pushvalue(L, kApply);
     lua_pushvalue(L, kGame);
+    if (n > ScriptedRules::kMaxActions)
+      return luaL_error(L, "hook 'actions' offered %I actions; the limit is %I", n, ScriptedRules::kMaxActions);
     if (lua_rawgeti(L, list, i) != LUA_TNUMBER || !lua_isinteger(L, -1))
       return luaL_error(L, "hook 'actions': entry %d is not an integer action", static_cast<int>(i));
+    if (list == kOut && impl.clear_action_lists)  // as on the per-action path
+      for (lua_Integer k = 1; k <= n; ++k) lua_pushnil(L), lua_rawseti(L, kOut, k);
     lua_pushinteger(L, s.to_move());
     lua_pushinteger(L, s.phase());
     binding.writable = true;

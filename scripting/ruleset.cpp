@@ -32,6 +32,24 @@ std::string where(const std::filesystem::path& file, const toml::node& node) {
   return out;
 }
 
+/// The script a ruleset or variant file names, resolved (symbolic links followed) and kept inside that
+/// file's folder: `script = "/etc/passwd"` or "../../x.lua" would otherwise be read and compiled (and show
+/// a piece of the file in the syntax error). Throws LoadError at `where` otherwise.
+static std::filesystem::path confined_script(const std::filesystem::path& folder, const std::string& script,
+                                      const std::string& where) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path real_folder = fs::canonical(folder, ec);
+  const fs::path real = ec ? fs::path() : fs::canonical(folder / script, ec);
+  if (ec || !fs::is_regular_file(real))
+    throw LoadError(where + ": script '" + printable(script) + "' does not exist");
+  const fs::path inside = real.lexically_relative(real_folder);
+  if (fs::path(script).is_absolute() || inside.empty() || *inside.begin() == "..")
+    throw LoadError(where + ": script '" + printable(script) + "' is outside the folder of the file that names it "
+                    "(a ruleset's scripts live in its own folder)");
+  return real;
+}
+
 std::vector<std::filesystem::path> ruleset_search_path() {
   std::vector<std::filesystem::path> path;
   if (const char* extra = std::getenv("HOUSERULES_PATH")) {
@@ -93,7 +111,7 @@ RulesetInfo read_ruleset_info(const std::filesystem::path& dir) {
   info.summary = text("summary", false);
   std::string script = text("script", false);
   if (script.empty()) script = "rules.lua";
-  info.entry = info.dir / script;
+  info.entry = confined_script(info.dir, script, doc.get("script") ? where(file, *doc.get("script")) : Sandbox::display_path(file));
   read_players(doc, file, info, 2, 2, 2);
   return info;
 }
@@ -194,9 +212,7 @@ RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visitin
   variant.description = text("description");
   const std::string script = text("script");
   if (!script.empty()) {
-    variant.script = fs::weakly_canonical(file.parent_path() / script);
-    if (!fs::is_regular_file(variant.script))
-      throw LoadError(where(file, *doc.get("script")) + ": script '" + script + "' does not exist");
+    variant.script = confined_script(file.parent_path(), script, where(file, *doc.get("script")));
   }
   read_players(doc, file, info, info.min_players, info.max_players, info.default_players);
   const bool builtin_variant = file.parent_path() == fs::weakly_canonical(info.dir / "variants");

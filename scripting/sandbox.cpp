@@ -17,7 +17,12 @@
 
 namespace hr {
 
+/// Replaces find, match, gmatch and gsub in the string library at `string_library` (sandbox_patterns.cpp).
+void install_bounded_patterns(lua_State* L, int string_library);
+
 namespace {
+
+constexpr int kBackstopExitStatus = 70;  // EX_SOFTWARE (not 124: that is timeout(1)'s)
 
 // ---- memory cap -------------------------------------------------------------------------------------------
 
@@ -29,7 +34,10 @@ void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     std::free(ptr);
     return nullptr;
   }
-  if (nsize > old && sandbox->used_ + (nsize - old) > sandbox->limits().memory_bytes) return nullptr;
+  // Inside a hook the script's cap; outside (kernel-side calls) a reserve on top that scripts cannot reach.
+  const std::size_t cap = sandbox->limits().memory_bytes +
+                          (sandbox->call_depth_.load(std::memory_order_relaxed) ? 0 : Sandbox::kKernelReserve);
+  if (nsize > old && sandbox->used_ + (nsize - old) > cap) return nullptr;
   void* block = std::realloc(ptr, nsize);
   if (!block) return nullptr;
   sandbox->used_ = sandbox->used_ - old + nsize;
@@ -89,6 +97,35 @@ class Watchdog {
   };
   static constexpr std::chrono::milliseconds tick{25};
 
+  /// How long an armed call may go on before the process is ended: the count hook fires at the next Lua
+  /// instruction, so a call still running this long after arming is stuck in C code (a library function)
+  /// or in a place no hook reaches.
+  static std::chrono::milliseconds backstop(const Sandbox& s) {
+    return std::max(s.limits().hook_time, std::chrono::milliseconds{2000});
+  }
+
+  /// The backstop: one line on stderr naming the hook and the script's file and line, then the process
+  /// ends (a Lua state stuck in C cannot be unwound from another thread). The call's stack does not change
+  /// while its C function runs, so reading it from here is safe in practice; nothing else runs after.
+  [[noreturn]] static void stop_process(Sandbox& s, std::chrono::milliseconds running) {
+    lua_State* L = s.lua();
+    std::string where = "in C code";
+    lua_Debug ar;
+    for (int level = 0; level < 8 && lua_getstack(L, level, &ar); ++level) {
+      if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+      where = std::string(ar.short_src) + ":" + std::to_string(ar.currentline);
+      break;
+    }
+    std::fprintf(stderr,
+                 "houserules: %s (%s) still ran %lld ms after its limit of %lld ms, inside a library call that cannot "
+                 "be interrupted; the process is stopped\n",
+                 printable(s.current_hook_).c_str(), printable(where).c_str(),
+                 static_cast<long long>((running - s.limits().hook_time).count()),
+                 static_cast<long long>(s.limits().hook_time.count()));
+    std::fflush(stderr);
+    std::_Exit(kBackstopExitStatus);
+  }
+
   void run() {
     std::unique_lock lock(mutex_);
     while (!stop_) {
@@ -105,6 +142,8 @@ class Watchdog {
         if (e.running >= s->limits().hook_time && s->armed_serial_.load() != serial) {
           s->armed_serial_.store(serial);
           lua_sethook(s->lua(), cpu_hook, LUA_MASKCOUNT, 1);  // documented as safe to call asynchronously
+        } else if (e.running >= s->limits().hook_time + backstop(*s)) {
+          stop_process(*s, e.running);
         }
       }
     }
@@ -356,7 +395,10 @@ int sandbox_load(lua_State* L) {
   std::size_t length;
   const char* text = lua_tolstring(L, 1, &length);
   if (!text) return luaL_error(L, "load: the sandbox loads only strings of Lua source text");
-  const char* chunkname = luaL_optstring(L, 2, "=(load)");
+  // The chunk's name appears in error messages and tracebacks: no control characters (a newline would
+  // start a fake line on the terminal).
+  const std::string chunkname_text = printable(luaL_optstring(L, 2, "=(load)"));
+  const char* chunkname = chunkname_text.c_str();
   const char* mode = luaL_optstring(L, 3, "t");
   if (std::strcmp(mode, "t") != 0) return luaL_error(L, "load: only text chunks (mode \"t\") are allowed");
   const bool has_env = !lua_isnone(L, 4);
@@ -373,16 +415,248 @@ int sandbox_load(lua_State* L) {
   return 1;
 }
 
+/// Pushes the text of the value at `index` as tostring shows it in the sandbox: numbers, strings, booleans
+/// and nil as Lua writes them, a value with a __tostring metamethod by it, anything else by its type alone
+/// ("table", "function"): Lua's "table: 0x55d0c3a0" would tell the heap's address, which differs from run
+/// to run, so the same seed could play another game.
+const char* push_text(lua_State* L, int index, std::size_t* length = nullptr) {
+  index = lua_absindex(L, index);
+  switch (lua_type(L, index)) {
+    case LUA_TNUMBER: case LUA_TSTRING: case LUA_TBOOLEAN: case LUA_TNIL:
+      return luaL_tolstring(L, index, length);
+    default:
+      break;
+  }
+  if (luaL_getmetafield(L, index, "__tostring") != LUA_TNIL) {
+    lua_pop(L, 1);
+    return luaL_tolstring(L, index, length);
+  }
+  lua_pushstring(L, luaL_typename(L, index));
+  return lua_tolstring(L, -1, length);
+}
+
+int sandbox_tostring(lua_State* L) {
+  luaL_checkany(L, 1);
+  push_text(L, 1);
+  return 1;
+}
+
 int sandbox_print(lua_State* L) {
+  Sandbox* sandbox = Sandbox::from(L);
+  if (sandbox->printed_ >= Sandbox::kPrintBudget) return 0;
   std::string line;
   const int n = lua_gettop(L);
-  for (int i = 1; i <= n; ++i) {
+  for (int i = 1; i <= n && line.size() < Sandbox::kPrintBudget; ++i) {
     if (i > 1) line += '\t';
-    line += luaL_tolstring(L, i, nullptr);
+    std::size_t length;
+    const char* text = push_text(L, i, &length);
+    line.append(text, std::min(length, Sandbox::kPrintBudget));
     lua_pop(L, 1);
   }
-  std::fprintf(stderr, "[lua] %s\n", line.c_str());
+  const std::size_t left = Sandbox::kPrintBudget - sandbox->printed_;
+  if (line.size() > left) line.resize(left);
+  sandbox->printed_ += line.size();
+  std::fprintf(stderr, "[lua] %s\n", printable(line).c_str());
+  if (sandbox->printed_ >= Sandbox::kPrintBudget)
+    std::fprintf(stderr, "[lua] (print has written %zu bytes, its limit: nothing more is printed)\n",
+                 Sandbox::kPrintBudget);
   return 0;
+}
+
+// setmetatable(t, mt) without finalizers or weak tables.
+int sandbox_setmetatable(lua_State* L) {
+  if (lua_istable(L, 2)) {
+    for (const char* field : {"__gc", "__mode"}) {
+      if (lua_rawget(L, (lua_pushstring(L, field), 2)) != LUA_TNIL)
+        return luaL_error(L, "setmetatable: %s is not allowed in the sandbox (%s)", field,
+                          field[2] == 'g' ? "a finalizer would run in whatever hook triggers the collector, or after "
+                                            "the game, outside every limit"
+                                          : "weak tables show when the collector runs, which differs from run to run");
+      lua_pop(L, 1);
+    }
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+// The message handler xpcall installs in place of the script's (upvalue 1): once the CPU guard has stopped
+// the call, the script's handler is not run (Lua runs message handlers with hooks off after a hook's error,
+// so a handler that loops would never be stopped).
+int guarded_message_handler(lua_State* L) {
+  Sandbox* sandbox = Sandbox::from(L);
+  if (sandbox->armed_serial_.load(std::memory_order_relaxed) == sandbox->call_serial_.load(std::memory_order_relaxed))
+    return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+// xpcall(f, handler, ...): upvalue 1 = Lua's xpcall.
+int sandbox_xpcall(lua_State* L) {
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, guarded_message_handler, 1);
+  lua_replace(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/// #t (with __len) for table.insert/remove/move/sort, refused past kMaxTableLength: those loops run in C,
+/// where the CPU guard cannot stop them.
+lua_Integer bounded_length(lua_State* L, int index, const char* function) {
+  luaL_checktype(L, index, LUA_TTABLE);
+  const lua_Integer n = luaL_len(L, index);
+  if (n < 0 || n > Sandbox::kMaxTableLength)
+    luaL_error(L, "%s: a length of %I is past the sandbox's limit of %I", function, n,
+               static_cast<lua_Integer>(Sandbox::kMaxTableLength));
+  return n;
+}
+
+int sandbox_table_insert(lua_State* L) {
+  const lua_Integer first_empty = bounded_length(L, 1, "table.insert") + 1;
+  lua_Integer position = first_empty;
+  switch (lua_gettop(L)) {
+    case 2: break;
+    case 3:
+      position = luaL_checkinteger(L, 2);
+      luaL_argcheck(L, position >= 1 && position <= first_empty, 2, "position out of bounds");
+      for (lua_Integer i = first_empty; i > position; --i) {
+        lua_geti(L, 1, i - 1);
+        lua_seti(L, 1, i);
+      }
+      break;
+    default: return luaL_error(L, "wrong number of arguments to 'insert'");
+  }
+  lua_seti(L, 1, position);
+  return 0;
+}
+
+int sandbox_table_remove(lua_State* L) {
+  const lua_Integer size = bounded_length(L, 1, "table.remove");
+  lua_Integer position = luaL_optinteger(L, 2, size);
+  if (lua_gettop(L) >= 2 && position != size)
+    luaL_argcheck(L, position >= 1 && position <= size + 1, 2, "position out of bounds");
+  lua_geti(L, 1, position);
+  for (; position < size; ++position) {
+    lua_geti(L, 1, position + 1);
+    lua_seti(L, 1, position);
+  }
+  lua_pushnil(L);
+  lua_seti(L, 1, position);
+  return 1;
+}
+
+// table.move(a1, f, e, t [, a2])
+int sandbox_table_move(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const lua_Integer f = luaL_checkinteger(L, 2);
+  const lua_Integer e = luaL_checkinteger(L, 3);
+  const lua_Integer t = luaL_checkinteger(L, 4);
+  const int target = lua_isnoneornil(L, 5) ? 1 : 5;
+  luaL_checktype(L, target, LUA_TTABLE);
+  if (e >= f) {
+    luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+    const lua_Integer n = e - f;  // elements to move, minus one
+    if (n >= Sandbox::kMaxTableLength)
+      return luaL_error(L, "table.move: %I elements are past the sandbox's limit of %I", n + 1,
+                        static_cast<lua_Integer>(Sandbox::kMaxTableLength));
+    luaL_argcheck(L, t <= LUA_MAXINTEGER - n, 4, "destination wrap around");
+    if (t > e || t <= f || (target != 1 && !lua_compare(L, 1, target, LUA_OPEQ))) {
+      for (lua_Integer i = 0; i <= n; ++i) {
+        lua_geti(L, 1, f + i);
+        lua_seti(L, target, t + i);
+      }
+    } else {
+      for (lua_Integer i = n; i >= 0; --i) {
+        lua_geti(L, 1, f + i);
+        lua_seti(L, target, t + i);
+      }
+    }
+  }
+  lua_pushvalue(L, target);
+  return 1;
+}
+
+// table.sort(t [, less]): a stable bottom-up merge sort. Lua's quicksort picks a random pivot (from the
+// clock) after an unbalanced partition, so the order of equal elements could differ from run to run; a
+// merge sort is deterministic, and stays in bounds whatever the order function answers.
+int sandbox_table_sort(lua_State* L) {
+  const lua_Integer n = bounded_length(L, 1, "table.sort");
+  const bool custom = !lua_isnoneornil(L, 2);
+  if (custom) luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  if (n < 2) return 0;
+  lua_createtable(L, static_cast<int>(n), 0);  // 3: the elements
+  lua_createtable(L, static_cast<int>(n), 0);  // 4: the merge buffer
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_geti(L, 1, i);
+    lua_rawseti(L, 3, i);
+  }
+  auto less = [&](lua_Integer a, lua_Integer b, int from) {  // from[b] < from[a]? (b comes first when true)
+    if (custom) lua_pushvalue(L, 2);
+    lua_rawgeti(L, from, b);
+    lua_rawgeti(L, from, a);
+    bool result;
+    if (custom) {
+      lua_call(L, 2, 1);
+      result = lua_toboolean(L, -1);
+      lua_pop(L, 1);
+    } else {
+      result = lua_compare(L, -2, -1, LUA_OPLT);
+      lua_pop(L, 2);
+    }
+    return result;
+  };
+  int from = 3, to = 4;
+  for (lua_Integer width = 1; width < n; width *= 2) {
+    for (lua_Integer low = 1; low <= n; low += 2 * width) {
+      const lua_Integer middle = std::min(low + width, n + 1), high = std::min(low + 2 * width, n + 1);
+      lua_Integer a = low, b = middle, k = low;
+      while (a < middle && b < high) {
+        const lua_Integer pick = less(a, b, from) ? b++ : a++;
+        lua_rawgeti(L, from, pick);
+        lua_rawseti(L, to, k++);
+      }
+      for (; a < middle; ++a) lua_rawgeti(L, from, a), lua_rawseti(L, to, k++);
+      for (; b < high; ++b) lua_rawgeti(L, from, b), lua_rawseti(L, to, k++);
+    }
+    std::swap(from, to);
+  }
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, from, i);
+    lua_seti(L, 1, i);
+  }
+  return 0;
+}
+
+// string.format without %p (an address), and with %s showing tables and functions as tostring does here.
+// Upvalue 1 = Lua's string.format.
+int sandbox_format(lua_State* L) {
+  std::size_t length;
+  const char* format = luaL_checklstring(L, 1, &length);
+  int argument = 1;
+  for (std::size_t i = 0; i < length; ++i) {
+    if (format[i] != '%') continue;
+    if (++i < length && format[i] == '%') continue;
+    while (i < length && std::strchr("-+ #0123456789.", format[i])) ++i;
+    if (i >= length) break;  // Lua's format reports the error
+    ++argument;
+    if (format[i] == 'p')
+      return luaL_error(L, "string.format: %%p is not available in the sandbox (it shows a memory address)");
+    if (format[i] == 's' && argument <= lua_gettop(L) && !lua_isstring(L, argument)) {
+      push_text(L, argument);
+      lua_replace(L, argument);
+    }
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
 }
 
 bool valid_module_name(const char* name) {
@@ -407,7 +681,21 @@ int sandbox_require(lua_State* L) {
   for (const auto& root : sandbox->module_roots_) {
     const auto file = root / relative;
     if (!std::filesystem::is_regular_file(file)) continue;
-    std::ifstream in(file, std::ios::binary);
+    // The module's real path (symbolic links resolved) must lie in the real folder, or among the built-in
+    // rulesets (a link to a shipped module, as the planted-bug fixtures use): a link `lib -> /` in the
+    // ruleset's folder would otherwise make every .lua file on the disk loadable.
+    std::error_code ec;
+    const auto real_file = std::filesystem::canonical(file, ec);
+    auto under = [&](const std::filesystem::path& folder) {
+      std::error_code ec2;
+      const auto real_folder = std::filesystem::canonical(folder, ec2);
+      const auto inside = real_file.lexically_relative(real_folder);
+      return !ec2 && !inside.empty() && *inside.begin() != "..";
+    };
+    if (ec || !(under(root) || under(HOUSERULES_RULESETS_DIR)))
+      return luaL_error(L, "require: '%s' leads outside the ruleset's folder (through a symbolic link): refused",
+                        printable(Sandbox::display_path(file)).c_str());
+    std::ifstream in(real_file, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
     const std::string source = text.str();
@@ -428,17 +716,45 @@ int sandbox_require(lua_State* L) {
   return luaL_error(L, "module '%s' not found in the ruleset's folders:%s", name, searched.c_str());
 }
 
+// The message of an error, cut to kMaxErrorBytes with control characters escaped (the script wrote it),
+// then the traceback.
 int message_handler(lua_State* L) {
-  const char* message = lua_tostring(L, 1);
-  if (!message) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-    message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  std::size_t length = 0;
+  const char* message = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tolstring(L, 1, &length) : nullptr;
+  std::string text;
+  if (message) {
+    text = printable(truncated(std::string_view(message, length), Sandbox::kMaxErrorBytes));
+  } else {
+    text = std::string("(error object is a ") + luaL_typename(L, 1) + " value)";
   }
-  luaL_traceback(L, L, message, 1);
+  luaL_traceback(L, L, text.c_str(), 1);
   return 1;
 }
 
 }  // namespace
+
+std::string printable(std::string_view text, bool keep_newlines) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c < 0x20 && !(keep_newlines && (c == '\n' || c == '\t'))) || c == 0x7f) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\%03u", static_cast<unsigned>(c));
+      out += escaped;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+std::string truncated(std::string_view text, std::size_t limit) {
+  if (text.size() <= limit) return std::string(text);
+  std::size_t cut = limit;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;  // not inside a UTF-8 character
+  return std::string(text.substr(0, cut)) + "... (" + std::to_string(text.size() - cut) + " more bytes)";
+}
 
 constexpr int kMessageHandlerSlot = 1;  // stack index of message_handler, pushed first
 
@@ -497,11 +813,28 @@ void Sandbox::open_libraries() {
   lua_setfield(L, -2, "rawset");
   lua_pushcfunction(L, sandbox_print);
   lua_setfield(L, -2, "print");
+  lua_pushcfunction(L, sandbox_tostring);
+  lua_setfield(L, -2, "tostring");
+  lua_getfield(L, -1, "setmetatable");
+  lua_pushcclosure(L, sandbox_setmetatable, 1);
+  lua_setfield(L, -2, "setmetatable");
+  lua_getfield(L, -1, "xpcall");
+  lua_pushcclosure(L, sandbox_xpcall, 1);
+  lua_setfield(L, -2, "xpcall");
+  lua_getfield(L, -1, LUA_TABLIBNAME);
+  const luaL_Reg table_functions[] = {{"insert", sandbox_table_insert}, {"remove", sandbox_table_remove},
+                                      {"move", sandbox_table_move}, {"sort", sandbox_table_sort}, {nullptr, nullptr}};
+  luaL_setfuncs(L, table_functions, 0);
+  lua_pop(L, 1);
   lua_pushcfunction(L, sandbox_require);
   lua_setfield(L, -2, "require");
   lua_getfield(L, -1, LUA_STRLIBNAME);
   lua_pushnil(L);
   lua_setfield(L, -2, "dump");
+  lua_getfield(L, -1, "format");
+  lua_pushcclosure(L, sandbox_format, 1);
+  lua_setfield(L, -2, "format");
+  install_bounded_patterns(L, lua_absindex(L, -1));
   lua_pop(L, 1);
   lua_getfield(L, -1, LUA_MATHLIBNAME);
   lua_pushcfunction(L, sandbox_random);
@@ -559,8 +892,11 @@ void Sandbox::call(const char* what, int nargs, int nresults) {
     message = std::string(what) + " ran out of memory: the sandbox allows " +
               std::to_string(limits_.memory_bytes >> 20) + " MiB per Lua state";
   } else {
-    const char* text = lua_tostring(L, -1);
-    message = std::string(what) + " failed: " + (text ? text : "(error object is not a string)");
+    std::size_t length = 0;
+    const char* text = lua_tolstring(L, -1, &length);
+    message = std::string(what) + " failed: " +
+              (text ? printable(truncated(std::string_view(text, length), 4 * kMaxErrorBytes), true)
+                    : std::string("(error object is not a string)"));
   }
   lua_pop(L, 1);
   throw ScriptError(message);

@@ -9,7 +9,16 @@
 //    "not enough memory" error and the hook fails with a message naming the limit.
 //  * CPU: a watchdog thread arms a count hook only in a call that has run past the time limit, so normal
 //    code runs at full speed; once armed, the hook raises an error at every instruction until the call has
-//    unwound, so a `pcall` inside the script cannot swallow it.
+//    unwound, so a `pcall` inside the script cannot swallow it, nor an `xpcall` handler outlive it. A call
+//    still running a backstop time after that (stuck in C code, where no hook fires) ends the process with
+//    a one-line message naming the hook, file and line. Library functions that loop in C are bounded:
+//    table.insert/remove/move/sort refuse lengths past kMaxTableLength, and the pattern functions of
+//    `string` run on a step budget (sandbox_patterns.cpp).
+//  * No finalizers: setmetatable refuses `__gc` (it would run at any later allocation, in any hook, or at
+//    lua_close, outside every limit) and `__mode` (weak tables show when the collector runs).
+//  * Determinism: tostring, print and string.format never show a memory address; table.sort is a merge
+//    sort (Lua's randomizes its pivot from the clock).
+//  * Output: print writes at most kPrintBudget bytes per Lua state, control characters escaped.
 //  * After loading, freeze() makes the globals and the library tables read-only: rules keep their state in
 //    the game.
 #pragma once
@@ -19,6 +28,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rng.hpp"
@@ -34,8 +44,29 @@ class ScriptError : public RulesError {
   using RulesError::RulesError;
 };
 
+/// `text` with every control character (and DEL) written as \ddd, so that nothing a script returns can move
+/// the cursor, write the clipboard or start a fake line on a terminal; `keep_newlines` keeps '\n' and '\t'
+/// (multi-line texts: describe, tracebacks).
+std::string printable(std::string_view text, bool keep_newlines = false);
+/// `text` cut to at most `limit` bytes (at a UTF-8 boundary), with a note of the bytes left out.
+std::string truncated(std::string_view text, std::size_t limit);
+
 class Sandbox {
  public:
+  /// Past this length table.insert, table.remove, table.move and table.sort stop with an error (a table
+  /// that big does not fit in the memory cap anyway; a lying __len would make them loop in C).
+  static constexpr long long kMaxTableLength = 1ll << 24;
+  /// Steps one call of string.find, match, gmatch (per iteration) or gsub may take (sandbox_patterns.cpp):
+  /// a fraction of a second.
+  static constexpr long long kPatternSteps = 1ll << 24;
+  /// Bytes `print` writes per Lua state before it falls silent (with one notice).
+  static constexpr std::size_t kPrintBudget = 1u << 20;
+  /// Bytes of a script's error message kept (the file and line come first).
+  static constexpr std::size_t kMaxErrorBytes = 4096;
+  /// Memory only the kernel may use past the script's cap: kernel-side Lua calls outside a hook (creating
+  /// the action list, pushing a hook's arguments) never fail for memory the script filled.
+  static constexpr std::size_t kKernelReserve = 1u << 20;
+
   struct Limits {
     std::size_t memory_bytes = 64u << 20;
     std::chrono::milliseconds hook_time{2000};
@@ -79,6 +110,7 @@ class Sandbox {
   std::atomic<int> call_depth_{0};
   std::atomic<std::uint64_t> armed_serial_{~0ull};
   const char* current_hook_ = "";
+  std::size_t printed_ = 0;  // bytes print has written
   Rng* random_source_ = nullptr;
   std::vector<std::filesystem::path> module_roots_;
 

@@ -2,6 +2,7 @@
 #include "scripted_rules.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -78,6 +79,27 @@ class Binding {
   ScriptedRules::Impl& impl_;
 };
 
+/// The integer at `index`, strictly: a Lua integer (not 3.0, not "3").
+bool strict_integer(lua_State* L, int index, lua_Integer& out) {
+  if (!lua_isinteger(L, index)) return false;
+  out = lua_tointeger(L, index);
+  return true;
+}
+
+/// The string a hook returned (at the top, popped), checked against `limit` bytes. Action texts are names
+/// (no control characters at all); other texts have their control characters escaped, newlines kept where
+/// `multi_line`.
+std::string hook_text(lua_State* L, const char* hook, std::size_t limit, bool multi_line) {
+  std::size_t length = 0;
+  const char* text = lua_tolstring(L, -1, &length);
+  const std::string value(text, length);
+  lua_pop(L, 1);
+  if (length > limit)
+    throw ScriptError(std::string("hook '") + hook + "' returned a text of " + std::to_string(length) +
+                      " bytes; the limit is " + std::to_string(limit));
+  return printable(value, multi_line);
+}
+
 void push_hook(lua_State* L, const ScriptedRules::Impl& impl, int hook) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, hook);
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl.game_ref);
@@ -90,6 +112,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   Impl& impl = *impl_;
   impl.layout = &layout_;
   impl.sandbox.owner = &impl;
+  impl.clear_action_lists = options.clear_action_lists;
   // require() looks in the newest variant's folder first, then its parents', then the base ruleset's.
   std::vector<std::filesystem::path> roots;
   for (auto v = info.variants.rbegin(); v != info.variants.rend(); ++v) {
@@ -205,12 +228,13 @@ void ScriptedRules::generate_actions(const GameState& state, std::vector<Action>
   lua_pushinteger(L, state.phase());
   impl_->sandbox.call("hook 'actions'", 4, 1);
   lua_Integer n;
+  bool filled = false;
   if (lua_type(L, -1) == LUA_TNUMBER) {
-    int is_integer = 0;
-    n = lua_tointegerx(L, -1, &is_integer);
+    const bool is_integer = strict_integer(L, -1, n);
     lua_pop(L, 1);
     if (!is_integer || n < 0) throw ScriptError("hook 'actions' returned a count that is not a whole number >= 0");
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->actions_out_ref);
+    filled = true;
   } else if (lua_istable(L, -1)) {
     n = static_cast<lua_Integer>(lua_rawlen(L, -1));
   } else {
@@ -219,18 +243,27 @@ void ScriptedRules::generate_actions(const GameState& state, std::vector<Action>
     throw ScriptError("hook 'actions' must return a list of actions (integers), or fill its second argument and "
                       "return the count; it returned a " + type);
   }
+  if (n > kMaxActions) {
+    lua_pop(L, 1);
+    throw ScriptError("hook 'actions' offered " + std::to_string(n) + " actions; the limit is " +
+                      std::to_string(kMaxActions));
+  }
   out.resize(static_cast<std::size_t>(n));
   const int list = lua_gettop(L);
   if (!lua_checkstack(L, 33)) throw ScriptError("hook 'actions': out of Lua stack space");
   for (lua_Integer i = 1; i <= n; ++i) {
-    int is_integer = 0;
+    lua_Integer action = 0;
     lua_rawgeti(L, list, i);  // popped all at once below
-    const lua_Integer action = lua_tointegerx(L, -1, &is_integer);
-    if (!is_integer || action < INT32_MIN || action > INT32_MAX) {
+    if (!strict_integer(L, -1, action) || action < INT32_MIN || action > INT32_MAX) {
       lua_settop(L, list - 1);
-      throw ScriptError("hook 'actions': entry " + std::to_string(i) + " is not an integer action");
+      throw ScriptError("hook 'actions': entry " + std::to_string(i) + " is not an integer action" +
+                        (filled ? " (is the count past the entries the hook filled?)" : ""));
     }
     out[static_cast<std::size_t>(i - 1)] = static_cast<Action>(action);
+    if (filled && impl_->clear_action_lists) {  // a later call's count past what it filled finds nil
+      lua_pushnil(L);
+      lua_rawseti(L, list, i);
+    }
     if ((i & 31) == 0) lua_settop(L, list);  // stay within the stack space Lua guarantees
   }
   lua_settop(L, list - 1);
@@ -256,9 +289,17 @@ std::string ScriptedRules::action_text(const GameState& state, Action action) {
     lua_pop(L, 1);
     throw ScriptError("hook 'action_text' must return a string for action " + std::to_string(action));
   }
-  std::string text = lua_tostring(L, -1);
-  lua_pop(L, 1);
-  return text;
+  std::size_t length = 0;
+  const char* raw = lua_tolstring(L, -1, &length);
+  const bool control = std::any_of(raw, raw + length, [](char ch) {
+    return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f;
+  });
+  if (control) {
+    lua_pop(L, 1);
+    throw ScriptError("hook 'action_text' returned a text with a control character for action " +
+                      std::to_string(action) + " (an action's text is one line a player can type)");
+  }
+  return hook_text(L, "action_text", kMaxActionText, false);
 }
 
 std::int64_t ScriptedRules::score(const GameState& state, int seat) {
@@ -267,10 +308,13 @@ std::int64_t ScriptedRules::score(const GameState& state, int seat) {
   push_hook(L, *impl_, impl_->hook_score);
   lua_pushinteger(L, seat);
   impl_->sandbox.call("hook 'score'", 2, 1);
-  int is_integer = 0;
-  const lua_Integer value = lua_tointegerx(L, -1, &is_integer);
+  lua_Integer value = 0;
+  const bool is_integer = strict_integer(L, -1, value);
   lua_pop(L, 1);
   if (!is_integer) throw ScriptError("hook 'score' must return an integer for seat " + std::to_string(seat));
+  if (value > kMaxScore || value < -kMaxScore)
+    throw ScriptError("hook 'score' returned " + std::to_string(value) + " for seat " + std::to_string(seat) +
+                      "; a round's score is at most " + std::to_string(kMaxScore) + " in size");
   return value;
 }
 
@@ -281,10 +325,13 @@ std::optional<double> ScriptedRules::heuristic(const GameState& state, int seat)
   push_hook(L, *impl_, impl_->hook_heuristic);
   lua_pushinteger(L, seat);
   impl_->sandbox.call("hook 'heuristic'", 2, 1);
-  int is_number = 0;
-  const lua_Number value = lua_tonumberx(L, -1, &is_number);
+  const bool is_number = lua_type(L, -1) == LUA_TNUMBER;
+  const lua_Number value = lua_tonumber(L, -1);
   lua_pop(L, 1);
   if (!is_number) throw ScriptError("hook 'heuristic' must return a number for seat " + std::to_string(seat));
+  if (!std::isfinite(value))
+    throw ScriptError("hook 'heuristic' returned " + std::string(std::isnan(value) ? "NaN" : "an infinity") +
+                      " for seat " + std::to_string(seat) + " (it must be a finite number)");
   return value;
 }
 
@@ -299,20 +346,20 @@ std::string ScriptedRules::describe(const GameState& observation, int seat) {
     lua_pop(L, 1);
     throw ScriptError("hook 'describe' must return a string");
   }
-  std::string text = lua_tostring(L, -1);
-  lua_pop(L, 1);
-  return text;
+  return hook_text(L, "describe", kMaxDescription, true);
 }
 
 std::string ScriptedRules::explain_illegal(const GameState& state, std::string_view text) {
-  if (impl_->hook_explain == LUA_NOREF || state.over()) return Rules::explain_illegal(state, text);
+  if (impl_->hook_explain == LUA_NOREF || state.over() || text.size() > kMaxExplainInput)
+    return Rules::explain_illegal(state, text);
   lua_State* L = impl_->sandbox.lua();
   Binding bound(*impl_, state, false, "explain");
   push_hook(L, *impl_, impl_->hook_explain);
   lua_pushlstring(L, text.data(), text.size());
   impl_->sandbox.call("hook 'explain'", 2, 1);
-  std::string reason = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-  lua_pop(L, 1);
+  std::string reason;
+  if (lua_type(L, -1) == LUA_TSTRING) reason = hook_text(L, "explain", kMaxExplanation, false);
+  else lua_pop(L, 1);
   return reason.empty() ? Rules::explain_illegal(state, text) : reason;
 }
 
@@ -355,8 +402,8 @@ std::string ScriptedRules::invariant_violation(const GameState& state) {
   push_hook(L, *impl_, impl_->hook_invariants);
   impl_->sandbox.call("hook 'invariants'", 1, 1);
   std::string message;
-  if (lua_type(L, -1) == LUA_TSTRING) message = lua_tostring(L, -1);
-  else if (!lua_isnil(L, -1) && lua_toboolean(L, -1) == 0) message = "hook 'invariants' returned false";
+  if (lua_type(L, -1) == LUA_TSTRING) return hook_text(L, "invariants", kMaxExplanation, false);
+  if (!lua_isnil(L, -1) && lua_toboolean(L, -1) == 0) message = "hook 'invariants' returned false";
   lua_pop(L, 1);
   return message;
 }
@@ -367,15 +414,21 @@ std::vector<int> ScriptedRules::ranks(const GameState& state) {
   Binding bound(*impl_, state, false, "ranks");
   push_hook(L, *impl_, impl_->hook_ranks);
   impl_->sandbox.call("hook 'ranks'", 1, 1);
+  // A place for each seat, 1..seats, the best being 1 (ties share a place), and nothing more.
+  const int seats = layout_.seats;
   std::vector<int> out;
-  if (lua_istable(L, -1))
-    for (int s = 1; s <= layout_.seats; ++s) {
-      lua_rawgeti(L, -1, s);
-      out.push_back(static_cast<int>(lua_tointeger(L, -1)));
-      lua_pop(L, 1);
-    }
+  bool valid = lua_istable(L, -1) && lua_rawlen(L, -1) == static_cast<lua_Unsigned>(seats);
+  for (int s = 1; valid && s <= seats; ++s) {
+    lua_Integer place = 0;
+    lua_rawgeti(L, -1, s);
+    valid = strict_integer(L, -1, place) && place >= 1 && place <= seats;
+    lua_pop(L, 1);
+    out.push_back(static_cast<int>(place));
+  }
   lua_pop(L, 1);
-  if (static_cast<int>(out.size()) != layout_.seats) throw ScriptError("hook 'ranks' must return a place for each seat");
+  if (!valid || std::find(out.begin(), out.end(), 1) == out.end())
+    throw ScriptError("hook 'ranks' must return a list of " + std::to_string(seats) +
+                      " places, integers from 1 (the best) to " + std::to_string(seats) + ", with someone in place 1");
   return out;
 }
 

@@ -10,6 +10,7 @@
 //   Actions are integers of the script's own encoding; component, zone and seat numbers are 1-based.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,14 @@ class Sandbox;
 
 class ScriptedRules final : public Rules {
  public:
+  // What the kernel accepts from hooks (docs/writing-rules.md, "The sandbox"): longer results are errors.
+  static constexpr std::int64_t kMaxActions = 1 << 16;        ///< entries of one `actions` list
+  static constexpr std::size_t kMaxActionText = 256;          ///< bytes of an action's text
+  static constexpr std::size_t kMaxDescription = 64u << 10;   ///< bytes of `describe`'s table
+  static constexpr std::size_t kMaxExplanation = 4096;        ///< bytes of an `explain` or `invariants` message
+  static constexpr std::size_t kMaxExplainInput = 64u << 10;       ///< longer input lines are not given to `explain`
+  static constexpr std::int64_t kMaxScore = std::int64_t{1} << 53;  ///< size of one round's score for a seat
+
   /// Loads `info`'s entry script with `params_toml_text` already merged into its params. Throws LoadError.
   ScriptedRules(const RulesetInfo& info, const LoadOptions& options);
   ~ScriptedRules() override;
