@@ -158,6 +158,14 @@ TEST_CASE("ismcts evaluates leaves with the heuristic when asked (or when the ru
   CHECK(decide(w, game, s) == kTake + 1);
 }
 
+TEST_CASE("trick: a heuristic returning NaN (ismcts read nodes_[-1] and played action 0)", "[ismcts][hostile]") {
+  TakeGame game;
+  game.nan = true;
+  const GameState s = arrange(game.layout(), {Y1}, {Y2}, {Y3, Y8}, {Y4}, {Y5, Y6, Y7}, 1);
+  IsmctsPlayer bot(3, with_iterations(50));  // past the first visit of each child: UCB compares NaNs
+  CHECK_THROWS_WITH(decide(bot, game, s), Catch::Contains("NaN"));  // not a move read from nodes_[-1]
+}
+
 TEST_CASE("ismcts: a single legal action needs no search; a time budget stops the search", "[ismcts]") {
   TakeGame game;
   const GameState one = arrange(game.layout(), {Y1, Y2, Y3, Y6, Y7}, {Y4}, {Y8}, {Y5}, {}, 1);

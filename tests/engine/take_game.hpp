@@ -8,9 +8,10 @@
 //
 // Test switches: `offer_boom` makes the action "boom" legal; it mutates the state everywhere and then
 // throws (`boom_throws_std` picks a non-RulesError exception). `score_throws` makes the score hook fail.
-// `perverse` installs a heuristic that is minus the score, `flat` one that is always 0 (all actions tie).
+// `perverse` installs a heuristic that is minus the score, `flat` one that is always 0 (all actions tie), `nan` one that is NaN.
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -69,6 +70,7 @@ class TakeGame : public hr::Rules {
   }
 
   std::optional<double> heuristic(const hr::GameState& state, int seat) override {
+    if (nan) return std::numeric_limits<double>::quiet_NaN();
     if (flat) return 0.0;
     if (!perverse) return std::nullopt;
     double sum = 0;
@@ -81,6 +83,7 @@ class TakeGame : public hr::Rules {
   bool score_throws = false;
   bool perverse = false;
   bool flat = false;
+  bool nan = false;  ///< a heuristic that is NaN (a ruleset's would be refused by ScriptedRules first)
   int setups = 0, round_starts = 0;
   std::vector<std::pair<int, std::int64_t>> score_calls;  // (seat, score returned)
 
