@@ -140,10 +140,11 @@ class GameChecker {
       texts_.push_back(text);
       digests_.push_back(state.digest());
       plies = state.ply();
-      // The hooks bots call besides the game's own (the heuristic, for each seat): in the played game only,
-      // so that rules counting those calls in a hidden variable play differently from the replay.
+      // The hooks bots call besides the game's own (the heuristic): in the played game only, so that rules
+      // counting those calls in a hidden variable play differently from the replay. One seat a ply, in turn
+      // (every seat's view is exercised over a game; a heuristic can cost milliseconds, as Lost Valley's does).
       try {
-        for (int s = 1; s <= seats && !state.over(); ++s) rules_.heuristic(state, s);  // as on a determinization
+        if (!state.over()) rules_.heuristic(state, static_cast<int>(next % seats) + 1);
       } catch (const std::exception& e) {
         return fail("heuristic", std::string("the heuristic hook failed: ") + e.what(), next, false, text, seat, round);
       }
