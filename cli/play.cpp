@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "input_line.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 #include "transcript.hpp"
@@ -14,13 +15,6 @@
 namespace hr {
 
 namespace {
-
-std::string trim(const std::string& text) {
-  const auto begin = text.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos) return {};
-  const auto end = text.find_last_not_of(" \t\r\n");
-  return text.substr(begin, end - begin + 1);
-}
 
 std::string lower(std::string text) {
   for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -100,8 +94,13 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
   while (true) {
     out_ << fmt::format("seat {}> ", info.seat()) << std::flush;
     std::string line;
-    if (!std::getline(in_, line)) throw InputEnded("end of input");
-    const std::string input = trim(line);
+    if (!read_bounded_line(in_, line)) throw InputEnded("end of input");
+    const InputLine normalized = normalize_input_line(line);  // before any rules code sees it (issue 18)
+    if (!normalized) {
+      out_ << "Not understood: " << normalized.error << ".\n";
+      continue;
+    }
+    const std::string& input = normalized.text;
     if (input.empty()) continue;
     if (lower(input) == "help" || input == "?") {
       out_ << "Type an action as listed (e.g. '" << texts.front() << "') or its number; 'quit' stops the game.\n";
@@ -241,13 +240,24 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
   std::unique_ptr<ScriptedRules> rules;
   try {
     t = read_transcript(file);
-    LoadOptions load;
-    load.seats = t.seats;
-    rules = load_rules(t.ruleset, load);
   } catch (const std::exception& e) {
     err << "error: " << e.what() << '\n';
     return 2;
   }
+  try {
+    LoadOptions load;
+    load.seats = t.seats;
+    rules = load_rules(t.ruleset, load);
+  } catch (const std::exception& e) {  // the header's ruleset or seats: name the file and line
+    err << "error: " << file << ":" << t.header_line << ": " << e.what() << '\n';
+    return 2;
+  }
+  return replay_transcript(file, t, *rules, quiet, out, err);
+}
+
+int replay_transcript(const std::string& file, const Transcript& t, Rules& rules_ref, bool quiet, std::ostream& out,
+                      std::ostream& err) {
+  Rules* rules = &rules_ref;
   std::vector<std::string> names = t.players;
   names.resize(static_cast<std::size_t>(rules->layout().seats), "?");
   if (!quiet) out << fmt::format("Replaying {} ({}), seed {}, {} actions\n", file, rules->id(), t.seed, t.actions.size());
@@ -257,7 +267,8 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
   GameState before;
   auto differs = [&](const TranscriptAction& a, const std::string& what) {
     printer.flush();
-    err << fmt::format("{}:{}: action {} (seat {}: '{}') differs: {}\n", file, a.line, a.ply, a.seat, a.action, what);
+    err << fmt::format("{}:{}: action {} (seat {}: '{}') differs: {}\n", file, a.line, a.ply, a.seat,
+                      cut_for_message(a.action), what);
     return 1;
   };
   try {
@@ -269,8 +280,10 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
       rules->legal_actions(state, legal);
       if (a.legal >= 0 && static_cast<std::size_t>(a.legal) != legal.size())
         return differs(a, fmt::format("the recorded game had {} legal actions, the replayed game has {}", a.legal, legal.size()));
-      const auto action = rules->parse_action(state, a.action);
-      if (!action) return differs(a, "not legal in the replayed game: " + rules->explain_illegal(state, a.action));
+      const InputLine text = normalize_input_line(a.action);
+      if (!text) return differs(a, "not an action: " + text.error);
+      const auto action = rules->parse_action(state, text.text);
+      if (!action) return differs(a, "not legal in the replayed game: " + rules->explain_illegal(state, text.text));
       const int round = state.round();
       before = state;
       rules->apply(state, *action);
