@@ -168,7 +168,11 @@ void GameState::set_to_move(int seat) {
 
 bool GameState::close_round(std::span<const std::int64_t> scores) {
   round_scores_.emplace_back(scores.begin(), scores.end());
-  for (std::size_t s = 0; s < match_scores_.size() && s < scores.size(); ++s) match_scores_[s] += scores[s];
+  // Saturating: a script (or a scenario's previous_rounds) may give any int64, and a signed overflow is
+  // undefined behaviour (found by the sanitizers, issue 18).
+  for (std::size_t s = 0; s < match_scores_.size() && s < scores.size(); ++s)
+    if (__builtin_add_overflow(match_scores_[s], scores[s], &match_scores_[s]))
+      match_scores_[s] = scores[s] > 0 ? INT64_MAX : INT64_MIN;
   round_end_requested_ = false;
   if (round_ < layout_->rounds) {
     ++round_;
