@@ -178,7 +178,7 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
   if (!options.log.empty()) {
     log_file.open(options.log);
     if (!log_file) {
-      err << "error: cannot write the transcript file " << options.log << '\n';
+      err << "error: cannot write the transcript file " << cut_for_message(options.log) << '\n';
       return 2;
     }
     log = std::make_unique<TranscriptWriter>(log_file);

@@ -848,7 +848,7 @@ int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::os
     } else if (fs::is_regular_file(root, ec)) {
       run.run_file(root);
     } else {
-      out << "FAIL " << arg << ": no such file or folder\n";
+      out << "FAIL " << cut_for_message(arg) << ": no such file or folder\n";
       ++run.failed;
     }
   }
