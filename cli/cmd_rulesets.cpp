@@ -12,6 +12,7 @@
 #include "ruleset.hpp"
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
+#include "toml_util.hpp"
 
 namespace hr {
 
@@ -56,7 +57,7 @@ int list_command() {
 /// The [schema] entry of the base ruleset for parameter `name`, as text ("1..20: cards dealt ..."), if any.
 std::string schema_text(const RulesetInfo& info, const std::string& name) {
   try {
-    const toml::table doc = toml::parse_file((info.dir / "ruleset.toml").string());
+    const toml::table doc = parse_toml_file(info.dir / "ruleset.toml");
     const toml::table* entry = doc["schema"][name].as_table();
     if (!entry) return {};
     std::string range;

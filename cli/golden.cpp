@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots.hpp"
+#include "input_line.hpp"
 #include "play.hpp"
 #include "rules.hpp"
 #include "ruleset.hpp"
@@ -259,7 +260,8 @@ void replay_golden(const fs::path& file, const GoldenFile& g) {
   GameState before;
   for (const GoldenAction& a : g.actions) {
     const std::string head =
-        fmt::format("first divergence at action {} (round {}, seat {}: '{}')", a.ply, state.round(), a.seat, a.action);
+        fmt::format("first divergence at action {} (round {}, seat {}: '{}')", a.ply, state.round(), a.seat,
+                    cut_for_message(a.action));
     if (state.over())
       throw GoldenFailure(a.line, head + ":\n  expected this action, got: the replayed game is already over (" +
                                       list_text(state.match_scores()) + ")\n");
@@ -270,10 +272,12 @@ void replay_golden(const fs::path& file, const GoldenFile& g) {
       if (a.legal >= 0 && static_cast<std::size_t>(a.legal) != legal.size())
         throw GoldenFailure(a.line, fmt::format("{}:\n  expected {} legal actions, got {}: {}\n", head, a.legal,
                                                 legal.size(), legal_list(*rules, state)));
-      const auto action = rules->parse_action(state, a.action);
+      const InputLine text = normalize_input_line(a.action);
+      if (!text) throw GoldenFailure(a.line, fmt::format("{}:\n  not an action: {}\n", head, text.error));
+      const auto action = rules->parse_action(state, text.text);
       if (!action)
         throw GoldenFailure(a.line, fmt::format("{}:\n  expected '{}' to be legal, got: {}\n  legal now: {}\n", head,
-                                                a.action, rules->explain_illegal(state, a.action),
+                                                text.text, rules->explain_illegal(state, text.text),
                                                 legal_list(*rules, state)));
       before = state;
       rules->apply(state, *action);

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "input_line.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 #include "sandbox.hpp"
@@ -24,13 +25,6 @@ constexpr std::int64_t kMaxPlies = 100000;
 std::string too_long(const GameState& state) {
   return fmt::format("the game is not over after {} actions (the limit, as simulate's --max-plies): a round that "
                      "never ends?", state.ply());
-}
-
-std::string trim(const std::string& text) {
-  const auto begin = text.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos) return {};
-  const auto end = text.find_last_not_of(" \t\r\n");
-  return text.substr(begin, end - begin + 1);
 }
 
 std::string lower(std::string text) {
@@ -117,8 +111,13 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
   while (true) {
     out_ << fmt::format("seat {}> ", info.seat()) << std::flush;
     std::string line;
-    if (!std::getline(in_, line)) throw InputEnded("end of input");
-    const std::string input = trim(line);
+    if (!read_bounded_line(in_, line)) throw InputEnded("end of input");
+    const InputLine normalized = normalize_input_line(line);  // before any rules code sees it (issue 18)
+    if (!normalized) {
+      out_ << "Not understood: " << normalized.error << ".\n";
+      continue;
+    }
+    const std::string& input = normalized.text;
     if (input.empty()) continue;
     if (lower(input) == "help" || input == "?") {
       out_ << "Type an action as listed (e.g. '" << texts.front() << "') or its number; 'quit' stops the game.\n";
@@ -204,7 +203,7 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
   if (!options.log.empty()) {
     log_file.open(options.log);
     if (!log_file) {
-      err << "error: cannot write the transcript file " << options.log << '\n';
+      err << "error: cannot write the transcript file " << cut_for_message(options.log) << '\n';
       return 2;
     }
     log = std::make_unique<TranscriptWriter>(log_file);
@@ -275,13 +274,24 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
   std::unique_ptr<ScriptedRules> rules;
   try {
     t = read_transcript(file);
-    LoadOptions load;
-    load.seats = t.seats;
-    rules = load_rules(t.ruleset, load);
   } catch (const std::exception& e) {
     err << "error: " << e.what() << '\n';
     return 2;
   }
+  try {
+    LoadOptions load;
+    load.seats = t.seats;
+    rules = load_rules(t.ruleset, load);
+  } catch (const std::exception& e) {  // the header's ruleset or seats: name the file and line
+    err << "error: " << file << ":" << t.header_line << ": " << e.what() << '\n';
+    return 2;
+  }
+  return replay_transcript(file, t, *rules, quiet, out, err);
+}
+
+int replay_transcript(const std::string& file, const Transcript& t, Rules& rules_ref, bool quiet, std::ostream& out,
+                      std::ostream& err) {
+  Rules* rules = &rules_ref;
   std::vector<std::string> names = t.players;
   names.resize(static_cast<std::size_t>(rules->layout().seats), "?");
   if (!quiet) out << fmt::format("Replaying {} ({}), seed {}, {} actions\n", file, rules->id(), t.seed, t.actions.size());
@@ -291,7 +301,8 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
   GameState round_end_position;
   auto differs = [&](const TranscriptAction& a, const std::string& what) {
     printer.flush();
-    err << fmt::format("{}:{}: action {} (seat {}: '{}') differs: {}\n", file, a.line, a.ply, a.seat, a.action, what);
+    err << fmt::format("{}:{}: action {} (seat {}: '{}') differs: {}\n", file, a.line, a.ply, a.seat,
+                      cut_for_message(a.action), what);
     return 1;
   };
   try {
@@ -304,8 +315,10 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
       rules->legal_actions(state, legal);
       if (a.legal >= 0 && static_cast<std::size_t>(a.legal) != legal.size())
         return differs(a, fmt::format("the recorded game had {} legal actions, the replayed game has {}", a.legal, legal.size()));
-      const auto action = rules->parse_action(state, a.action);
-      if (!action) return differs(a, "not legal in the replayed game: " + rules->explain_illegal(state, a.action));
+      const InputLine text = normalize_input_line(a.action);
+      if (!text) return differs(a, "not an action: " + text.error);
+      const auto action = rules->parse_action(state, text.text);
+      if (!action) return differs(a, "not legal in the replayed game: " + rules->explain_illegal(state, text.text));
       const int round = state.round();
       rules->apply(state, *action, &round_end_position);
       if (!a.digest.empty() && a.digest != digest_text(state.digest()))

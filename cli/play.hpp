@@ -61,4 +61,9 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
 /// that differs, 2 if the file cannot be read.
 int replay_command(const std::string& file, bool quiet, std::ostream& out, std::ostream& err);
 
+struct Transcript;
+/// The replay of replay_command once `t` is read (from `file`, named in messages) and its rules loaded.
+int replay_transcript(const std::string& file, const Transcript& t, Rules& rules, bool quiet, std::ostream& out,
+                      std::ostream& err);
+
 }  // namespace hr

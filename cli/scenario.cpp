@@ -18,11 +18,13 @@
 #include <utility>
 #include <vector>
 
+#include "input_line.hpp"
 #include "rules.hpp"
 #include "ruleset.hpp"
 #include "golden.hpp"
 #include "scripted_rules.hpp"
 #include "state.hpp"
+#include "toml_util.hpp"
 
 namespace hr {
 
@@ -46,7 +48,8 @@ struct Located {
 int line_of(const toml::node& node) { return static_cast<int>(node.source().begin.line); }
 int line_of(const toml::key& key) { return static_cast<int>(key.source().begin.line); }
 
-std::string in_quotes(std::string_view text) { return "'" + std::string(text) + "'"; }
+/// `text` in quotes, cut at 200 bytes with "…" (a fuzzed file may hold a 100 KB string).
+std::string in_quotes(std::string_view text) { return "'" + cut_for_message(text) + "'"; }
 
 /// Folds a multi-line message (a Lua traceback) onto one line.
 std::string one_line(std::string_view text) {
@@ -132,6 +135,17 @@ std::vector<Located<std::string>> get_strings(const toml::node& node, std::strin
   std::vector<Located<std::string>> out;
   for (const toml::node& item : *array)
     out.push_back({get_string(item, std::string(what) + " entries"), line_of(item)});
+  return out;
+}
+
+/// An array of action texts: each through normalize_input_line, as a person's typed line would be.
+std::vector<Located<std::string>> get_action_texts(const toml::node& node, std::string_view what) {
+  std::vector<Located<std::string>> out = get_strings(node, what);
+  for (auto& text : out) {
+    InputLine line = normalize_input_line(text.value);
+    if (!line) throw ScenarioError(text.line, std::string(what) + " entry " + in_quotes(text.value) + ": " + line.error);
+    text.value = std::move(line.text);
+  }
   return out;
 }
 
@@ -379,9 +393,9 @@ Expectations read_expectations(const toml::table& table) {
     else if (k == "round")
       e.round = {{get_int(node, what)}, line};
     else if (k == "legal")
-      e.legal = get_strings(node, what);
+      e.legal = get_action_texts(node, what);
     else if (k == "illegal")
-      e.illegal = get_strings(node, what);
+      e.illegal = get_action_texts(node, what);
     else if (k == "error")
       e.error = {{get_string(node, what)}, line};
     else if (k == "zones")
@@ -435,7 +449,7 @@ void read_scenario(const toml::table& table, Scenario& s) {
   if (const toml::node* figures = table.get("figures")) s.figures = read_figures(*figures, "figures");
   if (const toml::node* tiles = table.get("tiles")) s.tiles = read_tiles(*tiles, "tiles");
   if (const toml::node* boards = table.get("board")) s.boards = read_boards(*boards, "board", false);
-  if (const toml::node* actions = table.get("actions")) s.actions = get_strings(*actions, "actions");
+  if (const toml::node* actions = table.get("actions")) s.actions = get_action_texts(*actions, "actions");
   if (const toml::node* expect = table.get("expect")) s.expect = read_expectations(get_table(*expect, "expect"));
   if (s.expect.error && s.actions.empty())
     throw ScenarioError(s.expect.error->line, "expect.error needs at least one action (the last one must fail)");
@@ -931,14 +945,17 @@ void run_scenario(Rules& rules, const Scenario& s) {
 // ---- files, rulesets and the run --------------------------------------------------------------------------
 
 struct Run {
-  Run(std::ostream& out, const ScenarioOptions& options) : out(out), options(options) {}
+  Run(std::ostream& out, const ScenarioOptions& options)
+      : out(out), options(options), loaded(options.loaded ? *options.loaded : own) {}
   std::ostream& out;
   const ScenarioOptions& options;
   int passed = 0;
   int failed = 0;
   /// Loaded rules (or the load error) per "ruleset|players".
-  std::map<std::string, std::unique_ptr<ScriptedRules>> rules;
-  std::map<std::string, std::string> load_errors;
+  LoadedRulesets own;
+  LoadedRulesets& loaded;
+  std::map<std::string, std::unique_ptr<ScriptedRules>>& rules = loaded.rules;
+  std::map<std::string, std::string>& load_errors = loaded.errors;
 
   void fail_file(const std::string& file, int line, const std::string& reason) {
     out << "FAIL " << file << ':' << line << ": " << one_line(reason) << '\n';
@@ -966,6 +983,7 @@ struct Run {
       return *(rules[key] = load_rules(target, options));
     } catch (const std::exception& e) {
       rules.erase(key);
+      if (load_errors.size() >= 1000) load_errors.clear();  // bounded when a caller keeps them across calls
       load_errors[key] = e.what();
       throw LoadError(e.what());
     }
@@ -975,10 +993,11 @@ struct Run {
     const std::string file = path.string();
     toml::table doc;
     try {
-      doc = toml::parse_file(file);
-    } catch (const toml::parse_error& e) {
-      out << "FAIL " << file << ':' << e.source().begin.line << ':' << e.source().begin.column << ": "
-          << one_line(e.description()) << '\n';
+      doc = parse_toml_file(path);
+    } catch (const TomlFileError& e) {
+      out << "FAIL " << file;
+      if (e.line > 0) out << ':' << e.line << ':' << e.column;
+      out << ": " << one_line(e.description) << '\n';
       ++failed;
       return;
     }
@@ -1043,14 +1062,17 @@ struct Run {
 bool is_scenario_file(const fs::path& file) {
   if (file.filename() == "ruleset.toml") return false;
   try {
-    const toml::table doc = toml::parse_file(file.string());
+    const toml::table doc = parse_toml_file(file);
     return !doc.contains("extends");
-  } catch (const toml::parse_error&) {
+  } catch (const TomlFileError&) {
     return true;  // run it, so that the syntax error is reported
   }
 }
 
 }  // namespace
+
+LoadedRulesets::LoadedRulesets() = default;
+LoadedRulesets::~LoadedRulesets() = default;
 
 int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::ostream& out,
                        const ScenarioOptions& options) {
@@ -1077,7 +1099,7 @@ int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::os
     } else if (fs::is_regular_file(root, ec)) {
       run.run_file(root);
     } else {
-      out << "FAIL " << arg << ": no such file or folder\n";
+      out << "FAIL " << cut_for_message(arg) << ": no such file or folder\n";
       ++run.failed;
     }
   }

@@ -58,16 +58,30 @@
 // Unknown keys and wrong types are errors naming the file and line.
 #pragma once
 
+#include <map>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
 namespace hr {
 
+class ScriptedRules;
+
+/// Rulesets loaded by run_scenario_tests (and their load errors), by ruleset and player count. One run keeps
+/// its own; a caller that runs many files one call at a time (the fuzz target) passes one to keep them.
+struct LoadedRulesets {
+  LoadedRulesets();
+  ~LoadedRulesets();
+  std::map<std::string, std::unique_ptr<ScriptedRules>> rules;
+  std::map<std::string, std::string> errors;
+};
+
 /// Options of run_scenario_tests.
 struct ScenarioOptions {
   bool verbose = false;  ///< also print `ok <file> '<name>'` for each scenario that passes
   bool update = false;   ///< re-record the golden transcripts found instead of checking them (cli/golden.hpp)
+  LoadedRulesets* loaded = nullptr;  ///< rulesets kept across calls; nullptr: this call's own
 };
 
 /// Runs the scenario tests of every file in `files_or_folders` (a folder: every *.toml file below it,

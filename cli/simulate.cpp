@@ -27,6 +27,8 @@
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 #include "shell_word.hpp"
+#include "input_line.hpp"
+#include "transcript.hpp"
 
 namespace hr {
 
@@ -433,6 +435,16 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
   return st.failures.empty() ? 0 : 1;
 }
 
+/// Whether a JSON value holds a floating-point number anywhere: simulate lines hold none, and converting one
+/// such as 1e300 to an integer field is undefined behaviour.
+bool has_float(const json& value) {
+  if (value.is_number_float()) return true;
+  if (value.is_structured())
+    for (const json& item : value)
+      if (has_float(item)) return true;
+  return false;
+}
+
 int merge_command(const std::vector<std::string>& files, const std::string& report, std::ostream& out,
                   std::ostream& err) {
   std::optional<Experiment> experiment;
@@ -451,6 +463,7 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
       const std::string at = fmt::format("{}:{}: ", file, number);
       try {
         const json line = json::parse(text);
+        if (has_float(line)) return err << "error: " << at << "a number that is not an integer\n", 2;
         const std::string type = line.at("type").get<std::string>();
         if (type == "simulation") {
           if (have_header) return err << "error: " << at << "a second header\n", 2;
@@ -497,10 +510,10 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
           if (!games.emplace(r.index, std::move(r)).second)
             return err << "error: " << at << "game " << line.at("index").get<std::int64_t>() << " appears twice\n", 2;
         } else {
-          return err << "error: " << at << "unknown line type '" << type << "'\n", 2;
+          return err << "error: " << at << "unknown line type '" << cut_for_message(type) << "'\n", 2;
         }
       } catch (const json::exception& ex) {
-        return err << "error: " << at << "not a simulate --jsonl line (" << ex.what() << ")\n", 2;
+        return err << "error: " << at << "not a simulate --jsonl line (" << json_error_text(ex) << ")\n", 2;
       }
     }
     if (!have_header) return err << "error: " << file << ": no simulation header\n", 2;

@@ -46,6 +46,7 @@ struct Transcript {
   std::vector<std::int64_t> match_scores;
   std::vector<int> ranks;
   std::string stopped_reason;  ///< non-empty for an abandoned game
+  int header_line = 0;         ///< line number of the header in the file
 };
 
 /// Writes transcript lines as the game goes (each line flushed, so a crash loses nothing written).
@@ -65,6 +66,10 @@ class TranscriptWriter {
 /// Reads a transcript file. Throws TranscriptError naming the file and line of the first bad line
 /// (invalid JSON, unknown type, missing field, a header that is not first).
 Transcript read_transcript(const std::string& file);
+
+/// A JSON library error as a person reads it: without the "[json.exception...]" prefix, "number overflow"
+/// said plainly, and cut at 200 characters (a fuzzed line may hold a 100 KB token).
+std::string json_error_text(const std::exception& e);
 
 /// Hexadecimal text of a state digest, as transcripts hold it.
 std::string digest_text(std::uint64_t digest);

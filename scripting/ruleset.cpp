@@ -8,29 +8,12 @@
 #include <set>
 #include <sstream>
 
+#include "input_line.hpp"
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
 #include "toml_util.hpp"
 
 namespace hr {
-
-toml::table parse_toml_file(const std::filesystem::path& file) {
-  if (!std::filesystem::is_regular_file(file)) throw LoadError(Sandbox::display_path(file) + ": cannot open the file");
-  try {
-    return toml::parse_file(file.string());
-  } catch (const toml::parse_error& e) {
-    const auto& begin = e.source().begin;
-    throw LoadError(Sandbox::display_path(file) + ":" + std::to_string(begin.line) + ":" + std::to_string(begin.column) +
-                    ": " + std::string(e.description()));
-  }
-}
-
-std::string where(const std::filesystem::path& file, const toml::node& node) {
-  const auto& begin = node.source().begin;
-  std::string out = Sandbox::display_path(file);
-  if (begin.line) out += ":" + std::to_string(begin.line);
-  return out;
-}
 
 /// The script a ruleset or variant file names, resolved (symbolic links followed) and kept inside that
 /// file's folder: `script = "/etc/passwd"` or "../../x.lua" would otherwise be read and compiled (and show
@@ -42,10 +25,10 @@ static std::filesystem::path confined_script(const std::filesystem::path& folder
   const fs::path real_folder = fs::canonical(folder, ec);
   const fs::path real = ec ? fs::path() : fs::canonical(folder / script, ec);
   if (ec || !fs::is_regular_file(real))
-    throw LoadError(where + ": script '" + printable(script) + "' does not exist");
+    throw LoadError(where + ": script '" + printable(cut_for_message(script)) + "' does not exist");
   const fs::path inside = real.lexically_relative(real_folder);
   if (fs::path(script).is_absolute() || inside.empty() || *inside.begin() == "..")
-    throw LoadError(where + ": script '" + printable(script) + "' is outside the folder of the file that names it "
+    throw LoadError(where + ": script '" + printable(cut_for_message(script)) + "' is outside the folder of the file that names it "
                     "(a ruleset's scripts live in its own folder)");
   return real;
 }
@@ -170,15 +153,35 @@ RulesetInfo read_base(const fs::path& dir) {
 
 RulesetInfo resolve(const std::string& spec, const fs::path& relative_to, std::vector<fs::path>& visiting);
 
+/// A cycle of variants or a chain longer than kMaxVariantChain: passed up the chain unwrapped.
+class VariantChainError : public LoadError {
+ public:
+  using LoadError::LoadError;
+};
+
+/// The stems of the variant files of a ruleset (variants/*.toml), sorted, without reading them.
+std::vector<std::string> variant_file_names(const RulesetInfo& base) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(base.dir / "variants", ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".toml") out.push_back(it->path().stem().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 /// Reads a variant file and the chain it extends.
 RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visiting) {
   const fs::path file = fs::weakly_canonical(fs::absolute(file_in));
   if (std::find(visiting.begin(), visiting.end(), file) != visiting.end()) {
     std::string chain;
     for (const auto& f : visiting) chain += Sandbox::display_path(f) + " -> ";
-    throw LoadError(Sandbox::display_path(file) + ": variants extend each other in a cycle: " + chain +
+    throw VariantChainError(Sandbox::display_path(file) + ": variants extend each other in a cycle: " + chain +
                     Sandbox::display_path(file));
   }
+  if (visiting.size() >= static_cast<std::size_t>(kMaxVariantChain))
+    throw VariantChainError(Sandbox::display_path(file) + ": the chain of variants is longer than " +
+                            std::to_string(kMaxVariantChain) + " (houserules' limit), starting from " +
+                            Sandbox::display_path(visiting.front()));
   visiting.push_back(file);
   const toml::table doc = parse_toml_file(file);
   for (const auto& [key, node] : doc) {
@@ -194,8 +197,11 @@ RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visitin
   RulesetInfo info;
   try {
     info = resolve(**extends->as_string(), file.parent_path(), visiting);
+  } catch (const VariantChainError&) {
+    throw;  // already names the files: one line, however long the chain
   } catch (const LoadError& e) {
-    throw LoadError(where(file, *extends) + ": cannot resolve extends = \"" + **extends->as_string() + "\": " + e.what());
+    throw LoadError(where(file, *extends) + ": cannot resolve extends = \"" + cut_for_message(**extends->as_string()) +
+                    "\": " + e.what());
   }
   VariantInfo variant;
   variant.file = file;
@@ -245,9 +251,11 @@ RulesetInfo resolve(const std::string& spec, const fs::path& relative_to, std::v
     if (base) {
       const fs::path file = base->dir / "variants" / (tail + ".toml");
       if (fs::is_regular_file(file, ec)) return read_variant(file, visiting);
+      // The names of the variant files only: reading them (list_variants) would resolve their parents, and a
+      // variant extending "../.." comes back here, recursing until the stack overflows (issue 18).
       std::string known;
-      for (const auto& v : list_variants(*base)) known += (known.empty() ? "" : ", ") + v.id;
-      throw LoadError("ruleset '" + base->id + "' has no variant '" + tail + "' (" +
+      for (const auto& v : variant_file_names(*base)) known += (known.empty() ? "" : ", ") + v;
+      throw LoadError("ruleset '" + base->id + "' has no variant '" + cut_for_message(tail) + "' (" +
                       (known.empty() ? std::string("it has no variants") : "its variants: " + known) + ")");
     }
   }
@@ -255,7 +263,7 @@ RulesetInfo resolve(const std::string& spec, const fs::path& relative_to, std::v
     if (auto base = find_base_by_id(spec)) return *base;
   std::string known;
   for (const auto& info : list_rulesets()) known += (known.empty() ? "" : ", ") + info.id;
-  throw LoadError("no ruleset '" + spec + "' (" +
+  throw LoadError("no ruleset '" + cut_for_message(spec) + "' (" +
                   (is_path_like(spec) ? std::string("no ruleset.toml or variant file there") : "known rulesets: " + known) +
                   "; HOUSERULES_PATH adds folders to search)");
 }

@@ -26,6 +26,10 @@ class LoadError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The longest chain of variants, each extending the next, that is loaded (a base ruleset under 32
+/// variants). Deeper chains are refused with an error naming the file, instead of exhausting the stack.
+inline constexpr int kMaxVariantChain = 32;
+
 /// A variant file: `extends` a ruleset or another variant, overrides parameters, and may add a script
 /// that receives the parent's rules table and returns the changed rules (docs/writing-rules.md).
 struct VariantInfo {

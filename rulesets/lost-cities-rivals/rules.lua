@@ -519,9 +519,31 @@ local function is_card_name(object)
   return false
 end
 
+--- verb_and_object(text) -> verb, object: "play Y7" -> "play", "y7"; one word splits after its letters
+--- ("draw" -> "draw", ""); anything else -> nil. Linear in the length of `text`: a pattern with two optional
+--- blank runs ("^%s*(%a+)%s*(%S*)%s*$") backtracks quadratically over a long run of blanks (issue 18).
+local function verb_and_object(text)
+  local first, second
+  for word in string.gmatch(string.lower(text), "%S+") do
+    if not first then
+      first = word
+    elseif not second then
+      second = word
+    else
+      return nil
+    end
+  end
+  if not first then return nil end
+  if second then
+    if string.find(first, "^%a+$") then return first, second end
+    return nil
+  end
+  return string.match(first, "^(%a+)(%S*)$")
+end
+
 --- explain(game, text) -> string: why `text` is not legal now, in one line.
 function rules.explain(game, text)
-  local verb, object = string.match(string.lower(text), "^%s*(%a+)%s*(%S*)%s*$")
+  local verb, object = verb_and_object(text)
   local phase, seat = phase_of(game), to_move_of(game)
   local coins = counter_of(game, COINS, seat)
   local bid, high = counter_of(game, BID), counter_of(game, HIGH)

@@ -363,9 +363,31 @@ if #TEAMS > 0 then
   end
 end
 
+--- verb_and_object(text) -> verb, object: "play Y7" -> "play", "y7"; one word splits after its letters
+--- ("draw" -> "draw", ""); anything else -> nil. Linear in the length of `text`: a pattern with two optional
+--- blank runs ("^%s*(%a+)%s*(%S*)%s*$") backtracks quadratically over a long run of blanks (issue 18).
+local function verb_and_object(text)
+  local first, second
+  for word in string.gmatch(string.lower(text), "%S+") do
+    if not first then
+      first = word
+    elseif not second then
+      second = word
+    else
+      return nil
+    end
+  end
+  if not first then return nil end
+  if second then
+    if string.find(first, "^%a+$") then return first, second end
+    return nil
+  end
+  return string.match(first, "^(%a+)(%S*)$")
+end
+
 --- explain(game, text) -> string: why `text` is not legal now, in one line.
 function rules.explain(game, text)
-  local verb, object = string.match(string.lower(text), "^%s*(%a+)%s*(%S*)%s*$")
+  local verb, object = verb_and_object(text)
   local seat = game:to_move()
   local phase = game:phase()
   if phase == LAST_TURN then

@@ -1,0 +1,27 @@
+// fuzz_scenario.cpp — a scenario file, parsed and run (cli/scenario.hpp) against the shipped rulesets: every
+// key, zones, counters, figures, tiles, actions and expectations. Rulesets are loaded once per process.
+#include "fuzz_util.hpp"
+#include "scenario.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  // Never destroyed: a Sandbox outliving the watchdog singleton at exit would unregister from a freed one.
+  static hr::LoadedRulesets& loaded = *new hr::LoadedRulesets;
+  // In the shipped tests' place, so that relative ruleset paths ("../..") resolve as they do there.
+  static const std::filesystem::path file = hr::fuzz::scratch() / "rulesets/x/tests/fuzz.toml";
+  static const bool linked = [] {
+    std::filesystem::create_directories(hr::fuzz::scratch() / "rulesets");
+    for (const char* id : {"lost-cities", "lost-cities-board", "lost-cities-rivals"}) {
+      std::error_code ec;
+      std::filesystem::create_directory_symlink(std::filesystem::path(HOUSERULES_SOURCE_DIR) / "rulesets" / id,
+                                                hr::fuzz::scratch() / "rulesets" / id, ec);
+    }
+    return true;
+  }();
+  (void)linked;
+  hr::fuzz::write_file(file, hr::fuzz::as_text(data, size));
+  hr::fuzz::NullStream out;
+  hr::ScenarioOptions options;
+  options.loaded = &loaded;
+  hr::run_scenario_tests({file.string()}, out, options);
+  return 0;
+}

@@ -1,0 +1,102 @@
+// untrusted_input_test.cpp — the human prompt and transcripts against hostile input (issue 18): a line of
+// 200,000 blanks and words at the prompt is refused at once (it made Lost Cities' explain hook backtrack for
+// minutes), and transcript errors name the file and line in words a person reads (no JSON-library codes, no
+// 100 KB echoes). The same inputs are fuzz corpus entries (tests/fuzz/corpus/*/regression-*).
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <unistd.h>
+
+#include "play.hpp"
+#include "scripted_rules.hpp"
+#include "transcript.hpp"
+
+using Catch::Contains;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Writes `text` to a fresh temporary file named `name`; returns its path.
+std::string temp_file(const std::string& name, const std::string& text) {
+  const fs::path dir = fs::temp_directory_path() / ("hr-untrusted-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / name) << text;
+  return (dir / name).string();
+}
+
+std::string transcript_error(const std::string& file) {
+  try {
+    hr::read_transcript(file);
+  } catch (const hr::TranscriptError& e) {
+    return e.what();
+  }
+  FAIL("no TranscriptError");
+  return {};
+}
+
+const std::string kHeader = R"({"type":"header","format":1,"ruleset":"lost-cities","seats":2,"seed":1})";
+
+}  // namespace
+
+TEST_CASE("a prompt line of 200,000 blanks and words is refused at once, then play goes on", "[input][human]") {
+  for (const char* id : {"lost-cities", "lost-cities-rivals"}) {
+    INFO(id);
+    auto rules = hr::load_rules(id);
+    const hr::GameState state = rules->new_game(1);
+    const auto legal = rules->legal_actions(state);
+    const std::string first = rules->action_text(state, legal.front());
+    std::istringstream in("a" + std::string(200000, ' ') + "b c\n" + std::string(200, ' ') + "play x y\n" +
+                          std::string(200000, 'x') + "\n" + first + "\n");
+    std::ostringstream out;
+    hr::HumanPlayer human(in, out);
+    const auto start = std::chrono::steady_clock::now();
+    const hr::Action chosen = human.choose(*rules, hr::InformationSet(state, state.to_move(), legal));
+    CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 2.0);
+    CHECK(chosen == legal.front());
+    const std::string printed = out.str();
+    CHECK_THAT(printed, Contains("Not understood: the line is too long (more than 256 characters)."));
+    CHECK_THAT(printed, Contains("Not legal: "));  // the 200 blanks + words line reached explain, normalised
+    CHECK(printed.size() < 20000);                 // nothing echoed the long lines
+  }
+}
+
+TEST_CASE("transcript header errors name the file and line", "[input][transcript]") {
+  const std::string seats = temp_file("seats.jsonl", R"({"type":"header","format":1,"ruleset":"lost-cities","seats":-1,"seed":1})" "\n");
+  CHECK(transcript_error(seats) == seats + ":1: 'seats' must be between 1 and 8, not -1");
+  // a ruleset that does not exist, or a seat count it does not allow: replay names the header's line
+  const std::string missing = temp_file("missing.jsonl", "\n" R"({"type":"header","format":1,"ruleset":"X","seats":2,"seed":1})" "\n");
+  std::ostringstream out, err;
+  CHECK(hr::replay_command(missing, true, out, err) == 2);
+  CHECK_THAT(err.str(), Contains(missing + ":2: no ruleset 'X'"));
+  const std::string three = temp_file("three.jsonl", R"({"type":"header","format":1,"ruleset":"lost-cities-board","seats":7,"seed":1})" "\n");
+  std::ostringstream err3;
+  CHECK(hr::replay_command(three, true, out, err3) == 2);
+  CHECK_THAT(err3.str(), Contains(three + ":1: "));
+}
+
+TEST_CASE("transcript errors say 'a number is too large', not the JSON library's words", "[input][transcript]") {
+  const std::string huge = temp_file("huge.jsonl", R"({"type":"header","format":1,"ruleset":"lost-cities","seats":2,"seed":1e999})" "\n");
+  const std::string message = transcript_error(huge);
+  CHECK(message == huge + ":1: not valid JSON (a number is too large)");
+  const std::string floating = temp_file("float.jsonl", kHeader + "\n" + R"({"type":"action","ply":1,"seat":1e300,"action":"x"})" "\n");
+  CHECK(transcript_error(floating) == floating + ":2: 'seat' must be an integer");
+  const std::string mistyped = temp_file("mistyped.jsonl", kHeader + "\n" + R"({"type":"action","ply":1,"seat":1,"action":7})" "\n");
+  const std::string m = transcript_error(mistyped);
+  CHECK_THAT(m, Contains(mistyped + ":2: missing or mistyped field ("));
+  CHECK(m.find("[json.exception") == std::string::npos);
+}
+
+TEST_CASE("replay cuts a 100 KB action text in its message and does not pass it to the rules", "[input][transcript]") {
+  const std::string file =
+      temp_file("long-action.jsonl", kHeader + "\n" + R"({"type":"action","ply":1,"seat":1,"action":")" +
+                                         std::string(100000, 'y') + R"("})" "\n");
+  std::ostringstream out, err;
+  CHECK(hr::replay_command(file, true, out, err) == 1);
+  CHECK_THAT(err.str(), Contains("differs: not an action: the line is too long"));
+  CHECK(err.str().size() < 1000);
+}
