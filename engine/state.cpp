@@ -357,7 +357,7 @@ std::uint64_t GameState::digest() const {
   f.bytes(counters_.data(), counters_.size() * sizeof(std::int64_t));
   f.bytes(match_scores_.data(), match_scores_.size() * sizeof(std::int64_t));
   for (const auto& r : round_scores_) f.bytes(r.data(), r.size() * sizeof(std::int64_t));
-  if (!layout_->boards.empty()) {  // (only then: the digests of games without boards stay as they were)
+  if (layout_ && !layout_->boards.empty()) {  // (only then: the digests of games without boards stay as they were)
     for (const auto& p : figures_) f.value(p.board), f.value(p.kind), f.value(p.site);
     f.bytes(face_tile_.data(), face_tile_.size() * sizeof(ComponentId));
     for (std::size_t c = 0; c < capacity_; ++c)
