@@ -184,7 +184,7 @@ class GameState {
   void move_figure_to_site(int figure, int board, SiteKind kind, int id);
   /// Figures standing on a site of a board, in figure order.
   std::vector<int> figures_on(int board, SiteKind kind, int id) const;
-  /// The raw board contents (for tests and benchmarks): per face the tile, the marks, the lying entries.
+  /// Bytes of the board contents (for benchmarks): a tile id per face, a byte per mark site, 6 bytes per lying component.
   std::size_t board_bytes() const;
 
   // ---- counters ----------------------------------------------------------------------------------------
