@@ -170,11 +170,21 @@ class Lattice {
   /// distance is scratch.dist[v] and its predecessor scratch.parent[v]. `from` itself is not listed. The span
   /// points into scratch and is valid until its next use.
   template <class Pass>
-  std::span<const std::int32_t> reachable(int from, int k, Pass&& pass, LatticeScratch& scratch) const;
+  std::span<const std::int32_t> reachable(int from, int k, Pass&& pass, LatticeScratch& scratch) const {
+    return reachable(from, k, pass, [](int) { return true; }, scratch);
+  }
+  /// The same, where a reached vertex v other than `from` is passed through (its edges followed further) only
+  /// when through(v) is true: a vertex that stops a move can still be its end.
+  template <class Pass, class Through>
+  std::span<const std::int32_t> reachable(int from, int k, Pass&& pass, Through&& through, LatticeScratch& scratch) const;
   /// A shortest path from `from` to `to` of at most k edges through passing edges, written into `out` (from and to
   /// included); false (out empty) if there is none. `from == to` gives the one-vertex path.
+  template <class Pass, class Through>
+  bool path(int from, int to, int k, Pass&& pass, Through&& through, LatticeScratch& scratch, std::vector<std::int32_t>& out) const;
   template <class Pass>
-  bool path(int from, int to, int k, Pass&& pass, LatticeScratch& scratch, std::vector<std::int32_t>& out) const;
+  bool path(int from, int to, int k, Pass&& pass, LatticeScratch& scratch, std::vector<std::int32_t>& out) const {
+    return path(from, to, k, pass, [](int) { return true; }, scratch, out);
+  }
 
  private:
   std::size_t stride(int f) const { return static_cast<std::size_t>(f) * 4; }
@@ -199,8 +209,8 @@ class Lattice {
 
 // ---- template definitions ----
 
-template <class Pass>
-std::span<const std::int32_t> Lattice::reachable(int from, int k, Pass&& pass, LatticeScratch& s) const {
+template <class Pass, class Through>
+std::span<const std::int32_t> Lattice::reachable(int from, int k, Pass&& pass, Through&& through, LatticeScratch& s) const {
   const std::uint32_t stamp = s.begin(vertices());
   s.queue.clear();
   s.queue.push_back(from);
@@ -211,6 +221,7 @@ std::span<const std::int32_t> Lattice::reachable(int from, int k, Pass&& pass, L
   for (int d = 0; d < k && begin < end; ++d) {  // one layer at a time: layer d is queue[begin, end)
     for (std::size_t i = begin; i < end; ++i) {
       const int v = s.queue[i];
+      if (d > 0 && !through(v)) continue;  // reached, but a move does not go on from here
       for (const std::int32_t e : vertex_edges(v)) {
         const int w = other_end(e, v);
         if (s.stamp[static_cast<std::size_t>(w)] == stamp || !pass(e)) continue;
@@ -227,14 +238,14 @@ std::span<const std::int32_t> Lattice::reachable(int from, int k, Pass&& pass, L
   return {s.queue.data() + 1, s.queue.size() - 1};
 }
 
-template <class Pass>
-bool Lattice::path(int from, int to, int k, Pass&& pass, LatticeScratch& s, std::vector<std::int32_t>& out) const {
+template <class Pass, class Through>
+bool Lattice::path(int from, int to, int k, Pass&& pass, Through&& through, LatticeScratch& s, std::vector<std::int32_t>& out) const {
   out.clear();
   if (from == to) {
     out.push_back(from);
     return true;
   }
-  reachable(from, k, pass, s);
+  reachable(from, k, pass, through, s);
   if (s.stamp[static_cast<std::size_t>(to)] != s.current) return false;
   for (int v = to; v != -1; v = s.parent[static_cast<std::size_t>(v)]) out.push_back(v);
   for (std::size_t i = 0, j = out.size() - 1; i < j; ++i, --j) std::swap(out[i], out[j]);

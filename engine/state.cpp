@@ -386,7 +386,7 @@ std::uint64_t GameState::digest() const {
   f.bytes(counters_.data(), counters_.size() * sizeof(std::int64_t));
   f.bytes(match_scores_.data(), match_scores_.size() * sizeof(std::int64_t));
   for (const auto& r : round_scores_) f.bytes(r.data(), r.size() * sizeof(std::int64_t));
-  if (!layout_->boards.empty()) {  // (only then: the digests of games without boards stay as they were)
+  if (layout_ && !layout_->boards.empty()) {  // (only then: the digests of games without boards stay as they were)
     for (const auto& p : figures_) f.value(p.board), f.value(p.kind), f.value(p.site);
     f.bytes(face_tile_.data(), face_tile_.size() * sizeof(ComponentId));
     for (std::size_t c = 0; c < capacity_; ++c)
@@ -613,20 +613,39 @@ bool GameState::edge_passes(int board, int edge, const EdgeMask& m) const {  // 
   return true;
 }
 
+namespace {
+/// Checks the marks a filter names: an edge mark and a vertex mark of the board.
+void check_mask(const BoardDef& def, const EdgeMask& mask) {
+  if (mask.mark >= 0 && (mask.mark >= static_cast<int>(def.marks.size()) || def.marks[static_cast<std::size_t>(mask.mark)].kind != SiteKind::Edge))
+    throw LayoutError("the mark of an edge filter must be an edge mark of board '" + def.name + "'");
+  if (mask.through >= 0 && (mask.through >= static_cast<int>(def.marks.size()) || def.marks[static_cast<std::size_t>(mask.through)].kind != SiteKind::Vertex))
+    throw LayoutError("the 'through' mark of an edge filter must be a vertex mark of board '" + def.name + "'");
+}
+}  // namespace
+
+bool GameState::passes_through(int board, int vertex, const EdgeMask& m) const {
+  if (m.through < 0 || !(m.through_any || m.through_none)) return true;
+  const int value = marks_[static_cast<std::size_t>(layout_->mark_offset(board, m.through) + vertex)];
+  return !((m.through_any && !(value & m.through_any)) || (value & m.through_none));
+}
+
 std::span<const std::int32_t> GameState::reachable(int board, int from, int k, const EdgeMask& mask, LatticeScratch& scratch) const {
   check_site(board, SiteKind::Vertex, from);
-  if (mask.mark >= 0 && layout_->boards[static_cast<std::size_t>(board)].marks.at(static_cast<std::size_t>(mask.mark)).kind != SiteKind::Edge)
-    throw LayoutError("the mark of an edge filter must be an edge mark");
-  return layout_->boards[static_cast<std::size_t>(board)].lattice.reachable(
-      from, k, [&](int e) { return edge_passes(board, e, mask); }, scratch);
+  const BoardDef& def = layout_->boards[static_cast<std::size_t>(board)];
+  check_mask(def, mask);
+  return def.lattice.reachable(
+      from, k, [&](int e) { return edge_passes(board, e, mask); }, [&](int v) { return passes_through(board, v, mask); }, scratch);
 }
 
 bool GameState::path(int board, int from, int to, int k, const EdgeMask& mask, LatticeScratch& scratch,
                      std::vector<std::int32_t>& out) const {
   check_site(board, SiteKind::Vertex, from);
   check_site(board, SiteKind::Vertex, to);
-  return layout_->boards[static_cast<std::size_t>(board)].lattice.path(
-      from, to, k, [&](int e) { return edge_passes(board, e, mask); }, scratch, out);
+  const BoardDef& def = layout_->boards[static_cast<std::size_t>(board)];
+  check_mask(def, mask);
+  return def.lattice.path(
+      from, to, k, [&](int e) { return edge_passes(board, e, mask); }, [&](int v) { return passes_through(board, v, mask); },
+      scratch, out);
 }
 
 int GameState::mark(int board, int mark, int id) const {

@@ -51,12 +51,16 @@ struct FigurePlace {
 
 /// A filter on board edges for the movement queries (docs/boards.md): an edge passes when every given test
 /// passes. A zero field does not constrain. `class_*` test edge_class, `feature_*` test edge_feature, `mark_*`
-/// test the value of edge mark `mark` (an index into the board's marks, -1 for none).
+/// test the value of edge mark `mark` (an index into the board's marks, -1 for none). `through_*` test the
+/// value of vertex mark `through` at each reached vertex: a move goes on from it only when they pass (the start
+/// always; a vertex that fails can still be reached).
 struct EdgeMask {
   std::uint8_t class_any = 0, class_none = 0;
   std::uint16_t feature_any = 0, feature_none = 0;
   int mark = -1;
   std::uint8_t mark_any = 0, mark_none = 0;
+  int through = -1;
+  std::uint8_t through_any = 0, through_none = 0;
 };
 
 /// Kernel edge classes (GameState::edge_class), from the tiles alone.
@@ -157,6 +161,8 @@ class GameState {
   std::uint8_t edge_class(int board, int edge) const;
   /// True when edge e passes the filter. No range checks (the inner loop of reachable): board and edge must be valid.
   bool edge_passes(int board, int edge, const EdgeMask& mask) const;
+  /// True when a move may go on from vertex v (the `through` test of the filter). No range checks.
+  bool passes_through(int board, int vertex, const EdgeMask& mask) const;
   /// The vertices reachable from `from` in 1..k edges that pass `mask`, in increasing distance then id;
   /// distances in scratch.dist (see Lattice::reachable). No allocation once the scratch has grown.
   std::span<const std::int32_t> reachable(int board, int from, int k, const EdgeMask& mask, LatticeScratch& scratch) const;
@@ -178,7 +184,7 @@ class GameState {
   void move_figure_to_site(int figure, int board, SiteKind kind, int id);
   /// Figures standing on a site of a board, in figure order.
   std::vector<int> figures_on(int board, SiteKind kind, int id) const;
-  /// The raw board contents (for tests and benchmarks): per face the tile, the marks, the lying entries.
+  /// Bytes of the board contents (for benchmarks): a tile id per face, a byte per mark site, 6 bytes per lying component.
   std::size_t board_bytes() const;
 
   // ---- counters ----------------------------------------------------------------------------------------

@@ -601,12 +601,16 @@ EdgeMask mask_arg(lua_State* L, Impl& impl, int board, int index) {
   index = lua_absindex(L, index);
   lua_pushnil(L);
   while (lua_next(L, index)) {
-    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "an edge filter has string keys (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none)");
+    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "an edge filter has string keys (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none, through, through_any, through_none)");
     const std::string key = lua_tostring(L, -2);
     if (key == "mark") {
       m.mark = mark_arg(L, impl, board, lua_gettop(L));
       if (impl.layout->boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(m.mark)].kind != SiteKind::Edge)
         luaL_error(L, "edge filter: mark '%s' of board '%s' is not an edge mark", lua_tostring(L, -1), board_name_of(impl, board));
+    } else if (key == "through") {
+      m.through = mark_arg(L, impl, board, lua_gettop(L));
+      if (impl.layout->boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(m.through)].kind != SiteKind::Vertex)
+        luaL_error(L, "edge filter: through mark '%s' of board '%s' is not a vertex mark", lua_tostring(L, -1), board_name_of(impl, board));
     } else {
       int is_integer = 0;
       const lua_Integer v = lua_tointegerx(L, -1, &is_integer);
@@ -617,11 +621,14 @@ EdgeMask mask_arg(lua_State* L, Impl& impl, int board, int index) {
       else if (key == "feature_none") m.feature_none = static_cast<std::uint16_t>(v);
       else if (key == "mark_any") m.mark_any = static_cast<std::uint8_t>(v);
       else if (key == "mark_none") m.mark_none = static_cast<std::uint8_t>(v);
-      else luaL_error(L, "edge filter: unknown key '%s' (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none)", key.c_str());
+      else if (key == "through_any") m.through_any = static_cast<std::uint8_t>(v);
+      else if (key == "through_none") m.through_none = static_cast<std::uint8_t>(v);
+      else luaL_error(L, "edge filter: unknown key '%s' (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none, through, through_any, through_none)", key.c_str());
     }
     lua_pop(L, 1);
   }
   if ((m.mark_any || m.mark_none) && m.mark < 0) luaL_error(L, "edge filter: mark_any and mark_none need mark = <edge mark name>");
+  if ((m.through_any || m.through_none) && m.through < 0) luaL_error(L, "edge filter: through_any and through_none need through = <vertex mark name>");
   return m;
 }
 

@@ -329,6 +329,20 @@ TEST_CASE("reachable on a board: edge classes, features and marks filter the wal
   CHECK(s.path(0, V("2,2"), V("3,2"), 4, no_canal, scratch, path));
   CHECK(path == std::vector<std::int32_t>{V("2,2"), V("2,3"), V("3,3"), V("3,2")});
   CHECK_FALSE(s.path(0, V("2,2"), V("3,2"), 2, no_canal, scratch, path));
+  // a vertex mark that stops moves: 2,3 unexplored (explored = 0), the others explored — the walk reaches 2,3
+  // but does not go on from it
+  for (int v = 0; v < layout().boards[0].lattice.vertices(); ++v) s.set_mark(0, 0, v, 1);
+  s.set_mark(0, 0, V("2,3"), 0);
+  EdgeMask explored = no_canal;
+  explored.through = 0;
+  explored.through_any = 1;
+  found = s.reachable(0, V("2,2"), 4, explored, scratch);
+  CHECK(std::vector<int>(found.begin(), found.end()) == std::vector<int>{V("2,3")});
+  found = s.reachable(0, V("2,3"), 4, explored, scratch);  // the start is always left
+  CHECK(std::vector<int>(found.begin(), found.end()) == std::vector<int>{V("2,2"), V("3,3"), V("3,2")});
+  EdgeMask wrong = walk;
+  wrong.through = 1;  // canal is an edge mark
+  CHECK_THROWS_WITH(s.reachable(0, V("2,2"), 1, wrong, scratch), Catch::Contains("must be a vertex mark of board 'valley'"));
   // no filter: everything within k
   found = s.reachable(0, V("0,0"), 1, EdgeMask{}, scratch);
   CHECK(found.size() == 2);

@@ -235,6 +235,13 @@ TEST_CASE("reachable: distances, masks, order; path", "[lattice]") {
   CHECK_FALSE(l.path(l.vertex_at({0, 0}), l.vertex_at({3, 0}), 2, all, scratch, path));
   CHECK(path.empty());
   CHECK_FALSE(l.path(l.vertex_at({0, 0}), l.vertex_at({6, 0}), 20, wall, scratch, path));
+  // a vertex that stops moves: reached, but not passed through (the start always is)
+  const int stop = l.vertex_at({4, 3});
+  const auto not_stop = [&](int v) { return v != stop; };
+  auto row = to_vector(l.reachable(center, 2, horizontal, not_stop, scratch));
+  CHECK(row == std::vector<int>{l.vertex_at({2, 3}), stop, l.vertex_at({1, 3})});
+  CHECK_FALSE(l.path(center, l.vertex_at({5, 3}), 5, horizontal, not_stop, scratch, path));
+  CHECK(l.path(stop, l.vertex_at({5, 3}), 1, horizontal, not_stop, scratch, path));
   // square: Manhattan distance
   const Lattice sq(LatticeKind::Square, 4, 4);
   CHECK(sq.reachable(sq.vertex_at({2, 2}), 2, all, scratch).size() == 4 + 8);

@@ -127,6 +127,11 @@ TEST_CASE("reachable, path and placements from Lua", "[binding][board]") {
   CHECK(b.eval("local v, d, n = game:reachable('valley', '0,0', 1) return n") == "2");
   CHECK(b.eval("local into, dist = {}, {} local v, d, n = game:reachable('valley', 1, 1, {}, into, dist) return tostring(v == into and d == dist) .. n") == "true2");
   CHECK(b.eval("return table.concat(game:path('valley', '0,0', '1,1', 3, { class_any = 6, class_none = 1 }), ',')") == "1,2,7");
+  // through: only explored vertices (mark 'explored' = 1: the start 0,0 alone) are passed through
+  CHECK(b.eval("local v, d, n = game:reachable('valley', '0,0', 3, { class_any = 6, class_none = 1, through = 'explored', through_any = 1 }) "
+               "return n .. ':' .. table.concat(v, ',')") == "2:2,6");
+  CHECK_THROWS_WITH(b.eval("return game:reachable('valley', 1, 2, { through = 'canal', through_any = 1 })"), Contains("through mark 'canal' of board 'valley' is not a vertex mark"));
+  CHECK_THROWS_WITH(b.eval("return game:reachable('valley', 1, 2, { through_any = 1 })"), Contains("need through"));
   CHECK(b.eval("return tostring(game:path('valley', '0,0', '4,3', 3, { class_any = 6 }))") == "nil");
   // placements of a forest (component 2): the same as the kernel's
   std::vector<std::int32_t> kernel;
