@@ -537,3 +537,30 @@ TEST_CASE("counters read and write by owner", "[state]") {
   CHECK_THROWS_AS(s.set_counter(0, 3, 1), LayoutError);
   CHECK_THROWS_AS(s.counter(2, 0), LayoutError);
 }
+
+TEST_CASE("determinized re-deals a hidden card only where a card of the same back was", "[state][determinized]") {
+  // Two face-down piles told apart by their backs (Lost Valley: river tiles and land tiles): a determinization
+  // must never deal a card of back "a" into the place of a card of back "b".
+  static const Layout layout = [] {
+    Layout l;
+    l.seats = 2;
+    for (int i = 0; i < 8; ++i) l.components.push_back({"c" + std::to_string(i), {{"back", std::string(i < 4 ? "a" : "b")}}});
+    l.zones = {{"pile_a", {}, Visibility::Hidden}, {"pile_b", {}, Visibility::Hidden}};
+    l.finalize();
+    return l;
+  }();
+  GameState s(layout, 1);
+  for (ComponentId c = 0; c < 8; ++c) s.move(c, c < 4 ? 0 : 1);
+  s.shuffle(0);
+  s.shuffle(1);
+  bool mixed_within = false;
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    hr::Rng rng(seed);
+    const GameState d = s.determinized(1, rng);
+    REQUIRE(d.check_invariants() == "");
+    for (ComponentId c : d.cards(0)) CHECK(c < 4);
+    for (ComponentId c : d.cards(1)) CHECK(c >= 4);
+    mixed_within |= ids(d.cards(0)) != ids(s.cards(0));
+  }
+  CHECK(mixed_within);  // within a back the cards are still re-dealt
+}
