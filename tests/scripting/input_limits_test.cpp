@@ -23,15 +23,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A fresh temporary folder holding a copy of rulesets/lost-cities' ruleset.toml as `rs/` (with an empty
-/// variants/), removed when destroyed.
+/// A fresh temporary folder holding a copy of rulesets/lost-cities' ruleset.toml and scripts as `rs/` (with an
+/// empty variants/), removed when destroyed. (The loader checks that the script a ruleset names exists.)
 class TempRuleset {
  public:
   explicit TempRuleset(const std::string& name)
       : root_(fs::temp_directory_path() / ("hr-limits-test-" + std::to_string(::getpid())) / name) {
     fs::remove_all(root_);
     fs::create_directories(root_ / "rs" / "variants");
-    fs::copy_file(fs::path(HOUSERULES_TEST_DIR) / "../rulesets/lost-cities/ruleset.toml", root_ / "rs" / "ruleset.toml");
+    for (const char* file : {"ruleset.toml", "rules.lua", "heuristic.lua"})
+      fs::copy_file(fs::path(HOUSERULES_TEST_DIR) / "../rulesets/lost-cities" / file, root_ / "rs" / file);
   }
   ~TempRuleset() {
     std::error_code ec;
