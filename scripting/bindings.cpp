@@ -942,7 +942,8 @@ GAME_METHOD(placement_faces) {
   const GameState& s = state_arg(L, impl);
   const int b = board_arg(L, impl, 2);
   const ComponentId c = tile_arg(L, impl, 3);
-  const auto [anchor, rotation] = placement_arg(L, impl, b, 4);
+  const auto placement = placement_arg(L, impl, b, 4);
+  const int anchor = placement.first, rotation = placement.second;  // (clang 14: lambdas cannot capture bindings)
   std::vector<std::int32_t> faces;
   guarded(L, [&] { faces = s.placement_faces(c, b, anchor, rotation); return 0; });
   if (std::find(faces.begin(), faces.end(), -1) != faces.end()) {
@@ -961,7 +962,8 @@ GAME_METHOD(placement_sides) {
   const GameState& s = state_arg(L, impl);
   const int b = board_arg(L, impl, 2);
   const ComponentId c = tile_arg(L, impl, 3);
-  const auto [anchor, rotation] = placement_arg(L, impl, b, 4);
+  const auto placement = placement_arg(L, impl, b, 4);
+  const int anchor = placement.first, rotation = placement.second;  // (clang 14: lambdas cannot capture bindings)
   std::vector<std::int32_t> faces;
   guarded(L, [&] { faces = s.placement_faces(c, b, anchor, rotation); return 0; });
   if (std::find(faces.begin(), faces.end(), -1) != faces.end())
