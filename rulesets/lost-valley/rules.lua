@@ -1593,7 +1593,8 @@ do
   for _, c in ipairs(GREY_TOKENS) do n, t = n + 1, t + NUGGETS[c] end
   GREY_MEAN = n > 0 and t / n or 0
 end
-function rules.promise(game, s, w, food, log, sieve, crate)
+local EXPLORE_VALUE = 1
+function rules.promise(game, s, w, food, log, tool, sieve, crate)
   local value = 0
   local green = 0
   for _, site in ipairs(rules.pan_sites(game, w)) do
@@ -1611,13 +1612,46 @@ function rules.promise(game, s, w, food, log, sieve, crate)
     end
   end
   value = math.max(value, grey * ((food > 0 and log > 0) and 1 or 0.5))
-  if counter(game, "ice") == 0 and not rules.explored(game, w) then value = math.max(value, 1) end
+  if counter(game, "ice") == 0 and not rules.explored(game, w) then value = math.max(value, EXPLORE_VALUE) end
   return value
+end
+
+--- The intersections seat s could walk to, with the number of sides on the way (a map vertex -> sides, at most
+--- `reach` sides): the sides its prospector may take (on foot or on horseback: land, along the river, the fords; with
+--- a boat also across the river, seed A.1), never through an intersection not fully explored before the ice block
+--- is in play (seed 2.b), nor along the border of the explored area before then.
+function rules.walking_distances(game, s, reach)
+  geometry(game)
+  local v = rules.position(game, s)
+  local ice = counter(game, "ice") ~= 0
+  local allowed = LAND_WAY | ALONG | FORD_WAY
+  if rules.owns(game, s, BOAT) then allowed = allowed | CROSSING end
+  local dist, frontier = { [v] = 0 }, { v }
+  for d = 1, reach do
+    local nextf = {}
+    for _, x in ipairs(frontier) do
+      if ice or x == v or rules.explored(game, x) then
+        for _, e in ipairs(VEDGES[x]) do
+          local w = other_end(e, x)
+          if not dist[w] then
+            local way = rules.way(game, e)
+            if way & allowed ~= 0 and (ice or way & BORDER == 0) then
+              dist[w] = d
+              nextf[#nextf + 1] = w
+            end
+          end
+        end
+      end
+    end
+    frontier = nextf
+  end
+  return dist
 end
 
 --- heuristic(game, seat): for the greedy bot, an estimate of the seat's final nuggets: the gold bag (less what a
 --- basket owes), base goods and equipment at a fraction of their use, and the best promise (rules.promise) among the
---- intersections within 6 sides, 0.6 of it where the prospector stands and 0.75 less per side of walking.
+--- intersections the prospector can walk to within 10 sides (rules.walking_distances), 0.6 of it where the
+--- prospector stands and 0.8 of it per side of walking (0.9 on horseback).
 local EQUIP_VALUE = { [HORSE] = 2, [CART] = 0.5, [BOAT] = 1.5, [CRATE] = 2.5, [SIEVE] = 1.5, [AXE] = 0.5, [ROD] = 0.6,
                       [RIFLE] = 0.4, [WHISKY] = 0.8, [STICK] = 0.8, [DRIED_FISH] = 1 }
 function rules.heuristic(game, seat)
@@ -1631,30 +1665,11 @@ function rules.heuristic(game, seat)
     for _, c in ipairs(cards_of(game, z)) do h = h + (EQUIP_VALUE[ITEM[c]] or 0.5) end
   end
   local sieve, crate = rules.owns(game, seat, SIEVE), rules.owns(game, seat, CRATE)
-  local v = rules.position(game, seat)
-  local ice = counter(game, "ice") ~= 0
-  local best = rules.promise(game, seat, v, food, log, sieve, crate)
-  local seen, frontier, factor = { [v] = true }, { v }, 1
-  for _ = 1, 6 do
-    factor = factor * 0.75
-    local nextf = {}
-    for _, x in ipairs(frontier) do
-      if ice or x == v or rules.explored(game, x) then
-        for _, e in ipairs(VEDGES[x]) do
-          local w = other_end(e, x)
-          if not seen[w] then
-            local way = rules.way(game, e)
-            if way ~= 0 and (ice or way & BORDER == 0) then
-              seen[w] = true
-              nextf[#nextf + 1] = w
-              local p = factor * rules.promise(game, seat, w, food, log, sieve, crate)
-              if p > best then best = p end
-            end
-          end
-        end
-      end
-    end
-    frontier = nextf
+  local decay = rules.owns(game, seat, HORSE) and 0.9 or 0.8
+  local best = 0
+  for w, d in pairs(rules.walking_distances(game, seat, 10)) do
+    local p = decay ^ d * rules.promise(game, seat, w, food, log, tool, sieve, crate)
+    if p > best then best = p end
   end
   return h + 0.6 * best
 end
