@@ -106,6 +106,18 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
       out_ << (i % 6 == 0 ? "\n  " : "   ") << fmt::format("{:>2}) {:<12}", i + 1, texts[i]);
     out_ << "\n";
   };
+  if (!pending_.empty()) {
+    const std::string next = pending_.front();
+    pending_.erase(pending_.begin());
+    const std::string wanted = normalized_action_text(next);
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      if (normalized_action_text(texts[i]) == wanted) {
+        out_ << fmt::format("seat {}> ({})\n", info.seat(), texts[i]);
+        return legal[i];
+      }
+    out_ << fmt::format("The rest of your line stops at '{}': {}\n", next, rules.explain_illegal(view, next));
+    pending_.clear();
+  }
   out_ << '\n' << rules.describe(view, info.seat());
   list_actions();
   while (true) {
@@ -141,6 +153,18 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
     }
     for (std::size_t i = 0; i < texts.size(); ++i)
       if (lower(texts[i]) == wanted) return legal[i];
+    // a shorthand for several actions (e.g. "buy horse whisky whisky"): its first action now, the rest queued
+    auto steps = rules.shorthand(view, input);
+    if (steps.size() >= 2) {
+      const std::string first = normalized_action_text(steps.front());
+      for (std::size_t i = 0; i < texts.size(); ++i)
+        if (normalized_action_text(texts[i]) == first) {
+          pending_.assign(steps.begin() + 1, steps.end());
+          return legal[i];
+        }
+      out_ << "Not legal: " << rules.explain_illegal(view, steps.front()) << "\n";
+      continue;
+    }
     out_ << "Not legal: " << rules.explain_illegal(view, input) << "\n";
   }
 }

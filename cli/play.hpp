@@ -24,6 +24,9 @@ class HumanPlayer : public Player {
  private:
   std::istream& in_;
   std::ostream& out_;
+  /// The rest of a shorthand the person typed (Rules::shorthand): played one at a time, each checked against
+  /// the legal actions of its own position; the first that is not legal drops the rest.
+  std::vector<std::string> pending_;
 };
 
 /// The person stopped the game (end of input or `quit`).

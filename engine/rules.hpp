@@ -84,6 +84,11 @@ class Rules {
   /// One line saying why `text` is not a legal action now (for a human, a scenario's expect.error).
   /// The default says it is not among the legal actions; rulesets give the rule that forbids it.
   virtual std::string explain_illegal(const GameState& state, std::string_view text);
+  /// A shorthand a human may type for several actions in a row, as those actions' texts in order (e.g. Lost
+  /// Valley's "buy horse whisky whisky" -> "buy horse", "buy whisky", "buy whisky", "pay"); empty when `text`
+  /// is not a shorthand of the ruleset (the default). The texts are not checked here: a player plays them one
+  /// at a time, each against the legal actions of its own position, and stops at the first that is not legal.
+  virtual std::vector<std::string> shorthand(const GameState& /*state*/, std::string_view /*text*/) { return {}; }
   /// The ruleset's own invariants (e.g. "columns increase"), checked by `houserules check` after every
   /// action: an empty string when they hold, else a description of the first violation. Default: none.
   virtual std::string invariant_violation(const GameState& /*state*/) { return {}; }

@@ -191,6 +191,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   hook("heuristic", impl.hook_heuristic, false);
   hook("ranks", impl.hook_ranks, false);
   hook("invariants", impl.hook_invariants, false);
+  hook("shorthand", impl.hook_shorthand, false);
   if (!missing.empty())
     throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
   impl.rules_ref = luaL_ref(L, LUA_REGISTRYINDEX);  // pops the rules table
@@ -361,6 +362,42 @@ std::string ScriptedRules::explain_illegal(const GameState& state, std::string_v
   if (lua_type(L, -1) == LUA_TSTRING) reason = hook_text(L, "explain", kMaxExplanation, false);
   else lua_pop(L, 1);
   return reason.empty() ? Rules::explain_illegal(state, text) : reason;
+}
+
+std::vector<std::string> ScriptedRules::shorthand(const GameState& state, std::string_view text) {
+  if (impl_->hook_shorthand == LUA_NOREF || state.over() || text.size() > kMaxExplainInput) return {};
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, state, false, "shorthand");
+  push_hook(L, *impl_, impl_->hook_shorthand);
+  lua_pushlstring(L, text.data(), text.size());
+  impl_->sandbox.call("hook 'shorthand'", 2, 1);
+  std::vector<std::string> texts;
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return texts;
+  }
+  if (!lua_istable(L, -1)) {
+    const std::string type = luaL_typename(L, -1);
+    lua_pop(L, 1);
+    throw ScriptError("hook 'shorthand' must return nil or a list of action texts, not a " + type);
+  }
+  const lua_Unsigned count = lua_rawlen(L, -1);
+  if (count > kMaxShorthand) {
+    lua_pop(L, 1);
+    throw ScriptError("hook 'shorthand' returned " + std::to_string(count) + " texts; the limit is " +
+                      std::to_string(kMaxShorthand));
+  }
+  for (lua_Unsigned i = 1; i <= count; ++i) {
+    if (lua_rawgeti(L, -1, static_cast<lua_Integer>(i)) != LUA_TSTRING) {
+      const std::string type = luaL_typename(L, -1);
+      lua_pop(L, 2);
+      throw ScriptError("hook 'shorthand' returned a " + type + " at position " + std::to_string(i) +
+                        ", not an action text");
+    }
+    texts.push_back(hook_text(L, "shorthand", kMaxActionText, false));
+  }
+  lua_pop(L, 1);
+  return texts;
 }
 
 std::int64_t ScriptedRules::random_playout(GameState& state, Rng& rng, std::int64_t max_plies) {

@@ -6,7 +6,8 @@
 //   and returns its rules table. Required hooks: start_round(game), actions(game) -> {action...},
 //   apply(game, action), action_text(game, action) -> string, score(game, seat) -> integer.
 //   Optional: setup(game), describe(view, seat) -> string, explain(game, text) -> string,
-//   heuristic(game, seat) -> number, ranks(game) -> {place...}, invariants(game) -> nil or a message.
+//   heuristic(game, seat) -> number, ranks(game) -> {place...}, invariants(game) -> nil or a message,
+//   shorthand(game, text) -> nil or {action text...}.
 //   Actions are integers of the script's own encoding; component, zone and seat numbers are 1-based.
 #pragma once
 
@@ -30,6 +31,7 @@ class ScriptedRules final : public Rules {
   static constexpr std::size_t kMaxDescription = 64u << 10;   ///< bytes of `describe`'s table
   static constexpr std::size_t kMaxExplanation = 4096;        ///< bytes of an `explain` or `invariants` message
   static constexpr std::size_t kMaxExplainInput = 64u << 10;       ///< longer input lines are not given to `explain`
+  static constexpr std::size_t kMaxShorthand = 64;  ///< actions one `shorthand` may stand for
   static constexpr std::int64_t kMaxScore = std::int64_t{1} << 53;  ///< size of one round's score for a seat
 
   /// Loads `info`'s entry script with `params_toml_text` already merged into its params. Throws LoadError.
@@ -53,6 +55,9 @@ class ScriptedRules final : public Rules {
   std::optional<double> heuristic(const GameState& state, int seat) override;
   std::string describe(const GameState& observation, int seat) override;
   std::string explain_illegal(const GameState& state, std::string_view text) override;
+  /// The `shorthand(game, text) -> {text...}` hook's list (at most kMaxShorthand texts of kMaxActionText bytes;
+  /// anything but a list of strings, or nil, is a ScriptError); empty without the hook.
+  std::vector<std::string> shorthand(const GameState& state, std::string_view text) override;
   std::vector<int> ranks(const GameState& state) override;
   std::string invariant_violation(const GameState& state) override;
   /// As Rules::random_playout (the same games), run inside the Lua VM: one protected call per round instead

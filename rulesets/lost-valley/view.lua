@@ -169,7 +169,7 @@ function M.install(rules, K)
         or "cover a free corner of your intersection, never the face the river flows into (seed A.2.b)")
     end
     if phase == C.KEEP then return "keep one of the two events you looked at (seed B.2): keep <name>" end
-    if phase == C.SHOPPING and verb ~= "buy" then return "finish buying first: buy <item> or pay (seed B.7)" end
+    if phase == C.SHOP and verb ~= "buy" then return "finish buying first: buy <item> or pay (seed B.7)" end
     if phase == C.DISCARD then
       return "discard the excess first (seed INVENTAIRE): backpack " .. table.concat({ rules.backpack(game, s) }, "/")
         .. ", equipment " .. table.concat({ rules.equipment(game, s) }, "/")
@@ -201,7 +201,7 @@ function M.install(rules, K)
     end
     local actions = { pan = true, mine = true, event = true, fish = true, hunt = true, fell = true, build = true,
                       buy = true, refine = true }
-    if actions[verb] and game:counter("acts") == 0 then
+    if actions[verb] and game:counter("acts") == 0 and not (verb == "buy" and phase == C.SHOP) then
       return game:counter("drank") == 0 and "one action per turn: drink a whisky for a second one (seed B)"
         or "one action per turn, and one whisky per turn only (seed B)"
     end
@@ -229,7 +229,7 @@ function M.install(rules, K)
       if what == "mine" then return "a mine costs a tool, a food and a log, on an adjacent mountain or source without one (seed B.6)" end
       return "build net, build sawmill, build canal <edge>, build mine <face> (seed B.6)"
     elseif verb == "buy" then
-      if game:phase() ~= C.SHOPPING and not rules.at_store(game, v) then return "you are not at a store (seed B.7)" end
+      if game:phase() ~= C.SHOP and not rules.at_store(game, v) then return "you are not at a store (seed B.7)" end
       return "not in stock, or your gold does not cover it: prices in nuggets, no change given (seed B.7)"
     elseif verb == "refine" then
       return "a refinery turns two base goods into a whisky: stand at one, whisky left in the supply (seed A.2.c)"
@@ -251,6 +251,31 @@ function M.install(rules, K)
     end
     local _ = legal_texts
     return "not an action of Lost Valley: move, pan, mine, event, fish, hunt, fell, build, buy, refine, drink, declare end, end turn"
+  end
+
+  --- shorthand(game, text) -> {action text...} or nil: a whole purchase on one line (seed "Acheter": "le joueur peut
+  --- acheter autant d'articles qu'il le souhaite"): "buy horse whisky whisky" stands for "buy horse", "buy whisky",
+  --- "buy whisky", "pay"; an item paid partly with a good or an item keeps its "for": "buy horse for food rod" is
+  --- "buy horse for food", "buy rod", "pay". Any other text: nil.
+  function rules.shorthand(game, text)
+    if #text > 200 then return nil end
+    local words = {}
+    for word in string.gmatch(string.lower(text), "%S+") do words[#words + 1] = word end
+    if words[1] ~= "buy" or #words < 2 then return nil end
+    local steps, i = {}, 2
+    while i <= #words do
+      if words[i] == "for" then return nil end
+      if words[i + 1] == "for" then
+        if not words[i + 2] then return nil end
+        steps[#steps + 1] = "buy " .. words[i] .. " for " .. words[i + 2]
+        i = i + 3
+      else
+        steps[#steps + 1] = "buy " .. words[i]
+        i = i + 1
+      end
+    end
+    steps[#steps + 1] = "pay"
+    return steps
   end
 end
 
