@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "input_line.hpp"
 #include "ruleset.hpp"
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
@@ -107,16 +108,26 @@ int describe_command(const std::string& spec) {
   }
 }
 
+/// A name for `new`: 1 to 64 letters, digits, - and _ (it becomes file names).
 bool valid_name(const std::string& name) {
-  if (name.empty()) return false;
+  if (name.empty() || name.size() > 64) return false;
   for (char ch : name)
     if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_')) return false;
   return true;
 }
 
+/// Whether `file` exists. A path the system refuses (a name longer than it allows, a file where a folder should
+/// be) is a one-line error naming the path, cut, rather than a raw filesystem_error (issue 18).
+bool exists_checked(const fs::path& file) {
+  std::error_code ec;
+  const bool found = fs::exists(file, ec);
+  if (ec) throw std::runtime_error("cannot use '" + cut_for_message(Sandbox::display_path(file)) + "': " + ec.message());
+  return found;
+}
+
 /// Writes `text` to `file`; refuses to overwrite.
 void write_new_file(const fs::path& file, const std::string& text) {
-  if (fs::exists(file)) throw std::runtime_error(Sandbox::display_path(file) + " exists already: nothing was written");
+  if (exists_checked(file)) throw std::runtime_error(Sandbox::display_path(file) + " exists already: nothing was written");
   std::ofstream out(file);
   if (!out) throw std::runtime_error("cannot write " + Sandbox::display_path(file));
   out << text;
@@ -124,7 +135,8 @@ void write_new_file(const fs::path& file, const std::string& text) {
 
 int new_command(const std::string& name, const std::string& from, const std::string& dir_text) {
   try {
-    if (!valid_name(name)) throw std::runtime_error("'" + name + "' is not a name: use letters, digits, - and _");
+    if (!valid_name(name))
+      throw std::runtime_error("'" + cut_for_message(name) + "' is not a name: use 1 to 64 letters, digits, - and _");
     const RulesetInfo parent = find_ruleset(from);
     auto rules = std::make_unique<ScriptedRules>(parent, LoadOptions{});
     const fs::path dir = dir_text.empty() ? fs::path(name) : fs::path(dir_text);
@@ -132,7 +144,7 @@ int new_command(const std::string& name, const std::string& from, const std::str
     const fs::path lua_file = dir / (name + ".lua");
     const fs::path test_file = dir / "tests" / (name + ".toml");
     for (const auto& f : {toml_file, lua_file, test_file})
-      if (fs::exists(f)) throw std::runtime_error(Sandbox::display_path(f) + " exists already: nothing was written");
+      if (exists_checked(f)) throw std::runtime_error(Sandbox::display_path(f) + " exists already: nothing was written");
     // extends: the id when the parent was named by id, else a path relative to the new folder
     std::string extends = from;
     if (fs::exists(from)) extends = fs::relative(fs::absolute(from), fs::absolute(dir)).string();
@@ -205,7 +217,9 @@ int new_command(const std::string& name, const std::string& from, const std::str
         "to_move = {to_move}\n",
         fmt::arg("name", name), fmt::arg("tests", (dir / "tests").string()), fmt::arg("to_move", state.to_move()));
     if (!first.empty()) test += fmt::format("legal = [\"{}\"]\n", first);
-    fs::create_directories(dir / "tests");
+    std::error_code ec;
+    fs::create_directories(dir / "tests", ec);
+    if (ec) throw std::runtime_error("cannot create '" + cut_for_message(Sandbox::display_path(dir / "tests")) + "': " + ec.message());
     write_new_file(toml_file, toml);
     write_new_file(lua_file, lua);
     write_new_file(test_file, test);

@@ -155,16 +155,21 @@ GoldenFile read_golden(const fs::path& path) {
 
 /// The folder of the ruleset a golden file belongs to (the nearest ancestor holding ruleset.toml), if any.
 std::optional<fs::path> owning_ruleset_dir(const fs::path& file) {
-  fs::path dir = fs::absolute(file).parent_path();
+  std::error_code ec;
+  fs::path dir = fs::absolute(file, ec).parent_path();
   for (int up = 0; up < 4 && !dir.empty(); ++up, dir = dir.parent_path()) {
-    if (fs::is_regular_file(dir / "ruleset.toml")) return dir;
+    if (fs::is_regular_file(dir / "ruleset.toml", ec)) return dir;
     if (dir == dir.parent_path()) break;
   }
   return std::nullopt;
 }
 
-/// What to give load_rules for a golden file whose header names `ruleset` (see golden.hpp).
+/// What to give load_rules for a golden file whose header names `ruleset` (see golden.hpp). The header's text
+/// is untrusted: the file-system checks take an error code, so that a name the system refuses (longer than
+/// NAME_MAX, say) reaches load_rules and its one-line "no ruleset" message, not a raw filesystem_error with
+/// an absolute path (issue 18).
 std::string resolve_ruleset(const fs::path& file, const std::string& ruleset) {
+  std::error_code ec;
   if (const auto dir = owning_ruleset_dir(file)) {
     std::string id;
     try {
@@ -174,11 +179,11 @@ std::string resolve_ruleset(const fs::path& file, const std::string& ruleset) {
     if (!id.empty() && ruleset == id) return dir->string();
     if (!id.empty() && ruleset.starts_with(id + "/")) {
       const fs::path variant = *dir / "variants" / (ruleset.substr(id.size() + 1) + ".toml");
-      if (fs::is_regular_file(variant)) return variant.string();
+      if (fs::is_regular_file(variant, ec)) return variant.string();
     }
   }
-  const fs::path relative = fs::absolute(file).parent_path() / ruleset;
-  if (fs::path(ruleset).is_relative() && fs::exists(relative)) return relative.string();
+  const fs::path relative = fs::absolute(file, ec).parent_path() / ruleset;
+  if (fs::path(ruleset).is_relative() && fs::exists(relative, ec)) return relative.string();
   return ruleset;
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -106,7 +107,7 @@ std::vector<RulesetInfo> list_rulesets() {
     if (!std::filesystem::is_directory(root, ec)) continue;
     std::vector<std::filesystem::path> dirs;
     for (const auto& entry : std::filesystem::directory_iterator(root, ec))
-      if (entry.is_directory() && std::filesystem::is_regular_file(entry.path() / "ruleset.toml")) dirs.push_back(entry.path());
+      if (entry.is_directory(ec) && std::filesystem::is_regular_file(entry.path() / "ruleset.toml", ec)) dirs.push_back(entry.path());
     std::sort(dirs.begin(), dirs.end());
     for (const auto& dir : dirs) {
       RulesetInfo info = read_ruleset_info(dir);
@@ -137,7 +138,7 @@ std::optional<RulesetInfo> find_base_by_id(const std::string& id) {
     }
     if (!fs::is_directory(root, ec)) continue;
     for (const auto& entry : fs::directory_iterator(root, ec))  // folder names normally equal ids
-      if (fs::is_regular_file(entry.path() / "ruleset.toml")) {
+      if (fs::is_regular_file(entry.path() / "ruleset.toml", ec)) {
         RulesetInfo info = read_ruleset_info(entry.path());
         if (info.id == id) return info;
       }
@@ -341,10 +342,98 @@ const ParamOrigin* origin_of(const std::vector<ParamOrigin>& origins, const std:
   return nullptr;
 }
 
+/// The list and table rules of one [schema] entry (see check_schema) for parameter `name` = `value`, set at `at`.
+void check_entries(const toml::table& params, const std::string& name, const toml::node& value, const toml::table& rule,
+                   const fs::path& schema_file, const std::string& at_param, int seats,
+                   const std::vector<ParamOrigin>& origins) {
+  const std::string& at = at_param;
+  auto number = [](const toml::node& n) -> std::optional<double> {
+    if (n.is_integer()) return static_cast<double>(**n.as_integer());
+    if (n.is_floating_point()) return **n.as_floating_point();
+    return std::nullopt;
+  };
+  const bool any = rule.contains("min_items") || rule.contains("max_items") || rule.contains("items") ||
+                   rule.contains("entries_in") || rule.contains("per_seat") || rule.contains("per_value");
+  if (!any) return;
+  if (!value.is_array() && !value.is_table())
+    throw LoadError(at + ": parameter '" + name + "' must be a list or a table, not " + type_name(value));
+  const std::size_t count = value.is_array() ? value.as_array()->size() : value.as_table()->size();
+  const std::string entries = std::to_string(count) + (count == 1 ? " entry" : " entries");
+  if (const toml::node* min = rule.get("min_items"); min && number(*min) && static_cast<double>(count) < *number(*min))
+    throw LoadError(at + ": parameter '" + name + "' has " + entries + ", fewer than its minimum " + toml_text(*min));
+  if (const toml::node* max = rule.get("max_items"); max && number(*max) && static_cast<double>(count) > *number(*max))
+    throw LoadError(at + ": parameter '" + name + "' has " + entries + ", more than its maximum " + toml_text(*max));
+  if (const toml::node* items = rule.get("items")) {
+    const toml::table* range = items->as_table();
+    if (!range) throw LoadError(where(schema_file, *items) + ": schema." + name + ".items must be a table {min, max}");
+    // `entry` names the entry in messages; `path` is its dotted parameter path while it has one (a table's
+    // keys: "tile_spaces.yellow"), to name the file and line that set it.
+    std::function<void(const std::string&, const std::string&, const toml::node&)> check =
+        [&](const std::string& entry, const std::string& path, const toml::node& v) {
+      if (const toml::array* inner = v.as_array()) {  // a list of lists, a table of lists: every number inside
+        for (std::size_t i = 0; i < inner->size(); ++i)
+          check(entry + (entry.empty() ? "" : " ") + std::to_string(i + 1), path, *inner->get(i));
+        return;
+      }
+      if (const toml::table* inner = v.as_table()) {
+        for (const auto& [key, x] : *inner)
+          check(entry + (entry.empty() ? "" : " ") + "'" + cut_for_message(key.str()) + "'", path + "." + std::string(key.str()), x);
+        return;
+      }
+      const ParamOrigin* origin = origin_of(origins, path);
+      const std::string at = origin ? Sandbox::display_path(origin->file) + ":" + std::to_string(origin->line) : at_param;
+      const std::string label = "parameter '" + name + "' " + (entry.empty() ? "" : "entry " + entry);
+      const auto x = number(v);
+      if (!x) throw LoadError(at + ": " + label + " must be a number, not " + type_name(v));
+      if (const toml::node* min = range->get("min"); min && number(*min) && *x < *number(*min))
+        throw LoadError(at + ": " + label + " = " + toml_text(v) + " is below its minimum " + toml_text(*min));
+      if (const toml::node* max = range->get("max"); max && number(*max) && *x > *number(*max))
+        throw LoadError(at + ": " + label + " = " + toml_text(v) + " is above its maximum " + toml_text(*max));
+    };
+    check("", name, value);
+  }
+  if (const toml::node* other_name = rule.get("entries_in")) {
+    const std::string other = other_name->value_or(std::string());
+    const toml::node* other_value = params.get(other);
+    if (!other_value || !other_value->is_table())
+      throw LoadError(where(schema_file, *other_name) + ": schema." + name + ".entries_in must name a table parameter");
+    if (!value.is_array()) throw LoadError(at + ": parameter '" + name + "' must be a list, not " + type_name(value));
+    for (const auto& entry : *value.as_array()) {
+      const auto* text = entry.as_string();
+      if (!text || !other_value->as_table()->contains(text->get()))
+        throw LoadError(at + ": parameter '" + name + "' has " + cut_for_message(toml_text(entry)) + ", which '" + other +
+                        "' has no entry for");
+    }
+  }
+  if (const toml::node* per_value = rule.get("per_value")) {  // ["min_value", "max_value"]: one per value between
+    const toml::array* bounds = per_value->as_array();
+    const toml::node* low = bounds && bounds->size() == 2 && bounds->get(0)->is_string()
+                                ? params.get(bounds->get(0)->value_or(std::string())) : nullptr;
+    const toml::node* high = bounds && bounds->size() == 2 && bounds->get(1)->is_string()
+                                 ? params.get(bounds->get(1)->value_or(std::string())) : nullptr;
+    if (!low || !high || !low->is_integer() || !high->is_integer())
+      throw LoadError(where(schema_file, *per_value) + ": schema." + name +
+                      ".per_value must name two integer parameters [\"<lowest>\", \"<highest>\"]");
+    const std::int64_t from = **low->as_integer(), to = **high->as_integer();
+    const std::int64_t wanted = to >= from ? to - from + 1 : 0;
+    if (static_cast<std::int64_t>(count) != wanted)
+      throw LoadError(at + ": parameter '" + name + "' has " + entries + ", but needs one per value from " +
+                      bounds->get(0)->value_or(std::string()) + " = " + std::to_string(from) + " to " +
+                      bounds->get(1)->value_or(std::string()) + " = " + std::to_string(to) + " (" + std::to_string(wanted) + ")");
+  }
+  if (const toml::node* per_seat = rule.get("per_seat"); per_seat && per_seat->value_or(false) && seats > 0 &&
+                                                         count != 0 && count != static_cast<std::size_t>(seats))
+    throw LoadError(at + ": parameter '" + name + "' has " + entries + ", but " + std::to_string(seats) +
+                    " players play: give one per seat, or none");
+}
+
 /// Checks the effective parameters against the base ruleset's [schema]: { type, min, max, choices, meaning }
-/// (a min or max makes the parameter a number).
+/// (a min or max makes the parameter a number); for lists and tables also min_items, max_items, items = {min,
+/// max} (every number in it, nested lists and tables included, in range), entries_in = "<table parameter>"
+/// (every entry of the list a key of that table), per_value = ["<low>", "<high>"] (one entry per integer from
+/// parameter low to parameter high) and per_seat = true (empty, or one entry per seat: checked when `seats` > 0).
 void check_schema(const toml::table& params, const toml::table& schema, const fs::path& schema_file,
-                  const std::vector<ParamOrigin>& origins) {
+                  const std::vector<ParamOrigin>& origins, int seats) {
   for (const auto& [key, entry] : schema) {
     const std::string name(key.str());
     const toml::table* rule = entry.as_table();
@@ -383,6 +472,7 @@ void check_schema(const toml::table& params, const toml::table& schema, const fs
       if (!found)
         throw LoadError(at + ": parameter '" + name + "' = " + toml_text(*value) + " is not one of " + toml_text(*choices));
     }
+    check_entries(params, name, *value, *rule, schema_file, at, seats, origins);
   }
 }
 
@@ -412,7 +502,7 @@ std::vector<VariantInfo> list_variants(const RulesetInfo& base) {
   return out;
 }
 
-toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* origins_out) {
+toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* origins_out, int seats) {
   const fs::path base_file = info.dir / "ruleset.toml";
   const toml::table doc = parse_toml_file(base_file);
   toml::table params;
@@ -431,7 +521,7 @@ toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* 
   }
   if (const toml::node* schema = doc.get("schema")) {
     if (!schema->is_table()) throw LoadError(where(base_file, *schema) + ": [schema] must be a table");
-    check_schema(params, *schema->as_table(), base_file, origins);
+    check_schema(params, *schema->as_table(), base_file, origins, seats);
   }
   if (origins_out) *origins_out = std::move(origins);
   return params;

@@ -79,10 +79,12 @@ RulesetInfo find_ruleset(const std::string& id_or_path);
 /// The variant files of a ruleset (rulesets/<id>/variants/*.toml), sorted by id. Unreadable files are skipped.
 std::vector<VariantInfo> list_variants(const RulesetInfo& base);
 /// The effective parameters of `info`: the base [params] with each variant's [params] deep-merged over them,
-/// in order, checked against the parent's keys and types and the base ruleset's [schema] (min, max, choices).
+/// in order, checked against the parent's keys and types and the base ruleset's [schema] (min, max, choices;
+/// for lists and tables min_items, max_items, items = {min, max}, entries_in, per_seat: docs/writing-rules.md).
 /// Throws LoadError "file:line: ..." for an unknown parameter, a wrong type or a value out of range.
-/// `origins`, when given, receives every leaf parameter with the file and line that set it.
-toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* origins = nullptr);
+/// `origins`, when given, receives every leaf parameter with the file and line that set it. `seats` > 0 also
+/// checks the per_seat lists against that number of players (0: not known yet, not checked).
+toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* origins = nullptr, int seats = 0);
 
 /// Limits and choices for loading a ruleset.
 struct LoadOptions {

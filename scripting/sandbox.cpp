@@ -62,100 +62,6 @@ void cpu_hook(lua_State* L, lua_Debug*) {
   lua_error(L);
 }
 
-/// One thread for the whole process. Every `tick` it looks at each sandbox in a call: a call whose serial
-/// number has not changed for longer than the sandbox's limit gets the count hook armed. The hot path
-/// pays one atomic increment per call and never reads a clock.
-class Watchdog {
- public:
-  static Watchdog& instance() {
-    static Watchdog watchdog;
-    return watchdog;
-  }
-  void add(Sandbox* sandbox) {
-    std::lock_guard lock(mutex_);
-    watched_.push_back(Entry{sandbox, 0, std::chrono::milliseconds{0}});
-    if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
-  }
-  void remove(Sandbox* sandbox) {
-    std::lock_guard lock(mutex_);
-    std::erase_if(watched_, [&](const Entry& e) { return e.sandbox == sandbox; });
-  }
-  ~Watchdog() {
-    {
-      std::lock_guard lock(mutex_);
-      stop_ = true;
-    }
-    wake_.notify_all();
-    if (thread_.joinable()) thread_.join();
-  }
-
- private:
-  struct Entry {
-    Sandbox* sandbox;
-    std::uint64_t serial;
-    std::chrono::milliseconds running;
-  };
-  static constexpr std::chrono::milliseconds tick{25};
-
-  /// How long an armed call may go on before the process is ended: the count hook fires at the next Lua
-  /// instruction, so a call still running this long after arming is stuck in C code (a library function)
-  /// or in a place no hook reaches.
-  static std::chrono::milliseconds backstop(const Sandbox& s) {
-    return std::max(s.limits().hook_time, std::chrono::milliseconds{2000});
-  }
-
-  /// The backstop: one line on stderr naming the hook and the script's file and line, then the process
-  /// ends (a Lua state stuck in C cannot be unwound from another thread). The call's stack does not change
-  /// while its C function runs, so reading it from here is safe in practice; nothing else runs after.
-  [[noreturn]] static void stop_process(Sandbox& s, std::chrono::milliseconds running) {
-    lua_State* L = s.lua();
-    std::string where = "in C code";
-    lua_Debug ar;
-    for (int level = 0; level < 8 && lua_getstack(L, level, &ar); ++level) {
-      if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-      where = std::string(ar.short_src) + ":" + std::to_string(ar.currentline);
-      break;
-    }
-    std::fprintf(stderr,
-                 "houserules: %s (%s) still ran %lld ms after its limit of %lld ms, inside a library call that cannot "
-                 "be interrupted; the process is stopped\n",
-                 printable(s.current_hook_).c_str(), printable(where).c_str(),
-                 static_cast<long long>((running - s.limits().hook_time).count()),
-                 static_cast<long long>(s.limits().hook_time.count()));
-    std::fflush(stderr);
-    std::_Exit(kBackstopExitStatus);
-  }
-
-  void run() {
-    std::unique_lock lock(mutex_);
-    while (!stop_) {
-      wake_.wait_for(lock, tick);
-      for (Entry& e : watched_) {
-        Sandbox* s = e.sandbox;
-        const std::uint64_t serial = s->call_serial_.load(std::memory_order_relaxed);
-        if (s->call_depth_.load(std::memory_order_relaxed) == 0 || serial != e.serial) {
-          e.serial = serial;
-          e.running = std::chrono::milliseconds{0};
-          continue;
-        }
-        e.running += tick;
-        if (e.running >= s->limits().hook_time && s->armed_serial_.load() != serial) {
-          s->armed_serial_.store(serial);
-          lua_sethook(s->lua(), cpu_hook, LUA_MASKCOUNT, 1);  // documented as safe to call asynchronously
-        } else if (e.running >= s->limits().hook_time + backstop(*s)) {
-          stop_process(*s, e.running);
-        }
-      }
-    }
-  }
-
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::vector<Entry> watched_;
-  std::thread thread_;
-  bool stop_ = false;
-};
-
 // ---- deterministic iteration -----------------------------------------------------------------------------
 
 int key_class(lua_State* L, int index) {
@@ -733,6 +639,106 @@ int message_handler(lua_State* L) {
 
 }  // namespace
 
+/// One thread for the whole process. Every `tick` it looks at each sandbox in a call: a call whose serial
+/// number has not changed for longer than the sandbox's limit gets the count hook armed. The hot path
+/// pays one atomic increment per call and never reads a clock.
+///
+/// Lifetime: every Sandbox holds a shared_ptr to it, and so does a function-local static. At exit the static's
+/// reference goes first or last depending on construction order; a Sandbox kept in a static object (a cache of
+/// loaded rules) can be destroyed after it, and still unregisters from a live watchdog. The last owner's
+/// release joins the thread.
+class Watchdog {
+ public:
+  static std::shared_ptr<Watchdog> shared() {
+    static const std::shared_ptr<Watchdog> process_wide = std::make_shared<Watchdog>();
+    return process_wide;
+  }
+  void add(Sandbox* sandbox) {
+    std::lock_guard lock(mutex_);
+    watched_.push_back(Entry{sandbox, 0, std::chrono::milliseconds{0}});
+    if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+  }
+  void remove(Sandbox* sandbox) {
+    std::lock_guard lock(mutex_);
+    std::erase_if(watched_, [&](const Entry& e) { return e.sandbox == sandbox; });
+  }
+  ~Watchdog() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  struct Entry {
+    Sandbox* sandbox;
+    std::uint64_t serial;
+    std::chrono::milliseconds running;
+  };
+  static constexpr std::chrono::milliseconds tick{25};
+
+  /// How long an armed call may go on before the process is ended: the count hook fires at the next Lua
+  /// instruction, so a call still running this long after arming is stuck in C code (a library function)
+  /// or in a place no hook reaches.
+  static std::chrono::milliseconds backstop(const Sandbox& s) {
+    return std::max(s.limits().hook_time, std::chrono::milliseconds{2000});
+  }
+
+  /// The backstop: one line on stderr naming the hook and the script's file and line, then the process
+  /// ends (a Lua state stuck in C cannot be unwound from another thread). The call's stack does not change
+  /// while its C function runs, so reading it from here is safe in practice; nothing else runs after.
+  [[noreturn]] static void stop_process(Sandbox& s, std::chrono::milliseconds running) {
+    lua_State* L = s.lua();
+    std::string where = "in C code";
+    lua_Debug ar;
+    for (int level = 0; level < 8 && lua_getstack(L, level, &ar); ++level) {
+      if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+      where = std::string(ar.short_src) + ":" + std::to_string(ar.currentline);
+      break;
+    }
+    std::fprintf(stderr,
+                 "houserules: %s (%s) still ran %lld ms after its limit of %lld ms, inside a library call that cannot "
+                 "be interrupted; the process is stopped\n",
+                 printable(s.current_hook_).c_str(), printable(where).c_str(),
+                 static_cast<long long>((running - s.limits().hook_time).count()),
+                 static_cast<long long>(s.limits().hook_time.count()));
+    std::fflush(stderr);
+    std::_Exit(kBackstopExitStatus);
+  }
+
+  void run() {
+    std::unique_lock lock(mutex_);
+    while (!stop_) {
+      wake_.wait_for(lock, tick);
+      for (Entry& e : watched_) {
+        Sandbox* s = e.sandbox;
+        const std::uint64_t serial = s->call_serial_.load(std::memory_order_relaxed);
+        if (s->call_depth_.load(std::memory_order_relaxed) == 0 || serial != e.serial) {
+          e.serial = serial;
+          e.running = std::chrono::milliseconds{0};
+          continue;
+        }
+        e.running += tick;
+        if (e.running >= s->limits().hook_time && s->armed_serial_.load() != serial) {
+          s->armed_serial_.store(serial);
+          lua_sethook(s->lua(), cpu_hook, LUA_MASKCOUNT, 1);  // documented as safe to call asynchronously
+        } else if (e.running >= s->limits().hook_time + backstop(*s)) {
+          stop_process(*s, e.running);
+        }
+      }
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<Entry> watched_;
+  std::thread thread_;
+  bool stop_ = false;
+};
+
+
 std::string printable(std::string_view text, bool keep_newlines) {
   std::string out;
   out.reserve(text.size());
@@ -779,11 +785,12 @@ Sandbox::Sandbox(Limits limits) : limits_(limits) {
   // push and remove it each time.
   lua_pushcfunction(L_, message_handler);
   open_libraries();
-  Watchdog::instance().add(this);
+  watchdog_ = Watchdog::shared();
+  watchdog_->add(this);
 }
 
 Sandbox::~Sandbox() {
-  Watchdog::instance().remove(this);
+  watchdog_->remove(this);
   lua_close(L_);
 }
 

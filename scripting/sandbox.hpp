@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,8 @@ class ScriptError : public RulesError {
 std::string printable(std::string_view text, bool keep_newlines = false);
 /// `text` cut to at most `limit` bytes (at a UTF-8 boundary), with a note of the bytes left out.
 std::string truncated(std::string_view text, std::size_t limit);
+
+class Watchdog;  // sandbox.cpp: the thread that stops calls past their time limit
 
 class Sandbox {
  public:
@@ -118,6 +121,9 @@ class Sandbox {
   void open_libraries();
   Limits limits_;
   lua_State* L_ = nullptr;
+  // Shared ownership: a Sandbox in a static object destroyed late at exit (after the process-wide
+  // reference) keeps the watchdog alive until it has unregistered; the last owner stops its thread.
+  std::shared_ptr<Watchdog> watchdog_;
 };
 
 }  // namespace hr

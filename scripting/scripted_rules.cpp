@@ -128,7 +128,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
                     (info.max_players > info.min_players ? " to " + std::to_string(info.max_players) : std::string()) +
                     " players, not " + std::to_string(layout_.seats));
 
-  const toml::table params_table = effective_params(info);
+  const toml::table params_table = effective_params(info, nullptr, layout_.seats);
   params_json_ = toml_to_json(params_table).dump();
   push_toml(L, params_table);
   impl.sandbox.make_read_only();

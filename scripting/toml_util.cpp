@@ -115,10 +115,12 @@ toml::table parse_toml_file(const std::filesystem::path& file) {
   if (!std::filesystem::is_regular_file(file, ec)) throw TomlFileError(shown, 0, 0, "cannot open the file");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw TomlFileError(shown, 0, 0, "cannot open the file");
+  // Read in small blocks up to one byte past the limit (sizing the string to the limit up front zero-filled
+  // 1 MiB for every file read: most of the time of loading a variant chain).
   std::string text;
-  text.resize(kMaxTomlFileBytes + 1);
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
+  char block[16384];
+  while (text.size() <= kMaxTomlFileBytes && in.read(block, sizeof block).gcount() > 0)
+    text.append(block, static_cast<std::size_t>(in.gcount()));
   if (text.size() > kMaxTomlFileBytes)
     throw TomlFileError(shown, 0, 0, "the file is larger than " + std::to_string(kMaxTomlFileBytes) +
                                          " bytes (houserules' limit for TOML files)");

@@ -17,8 +17,8 @@ struct Game {
 };
 
 std::vector<Game>& games() {
-  static std::vector<Game>& all = *[] {  // never destroyed (the Sandboxes must not outlive the watchdog)
-    auto* out = new std::vector<Game>;
+  static std::vector<Game> all = [] {
+    std::vector<Game> out;
     for (const char* id : {"lost-cities", "lost-cities-rivals", "lost-cities-board", "lost-cities/six-expeditions"}) {
       Game g;
       g.rules = hr::load_rules(id);
@@ -28,7 +28,7 @@ std::vector<Game>& games() {
         g.rules->random_playout(state, rng, plies);
         if (!state.over()) g.positions.push_back(state);
       }
-      out->push_back(std::move(g));
+      out.push_back(std::move(g));
     }
     return out;
   }();

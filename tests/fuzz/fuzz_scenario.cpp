@@ -4,8 +4,7 @@
 #include "scenario.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  // Never destroyed: a Sandbox outliving the watchdog singleton at exit would unregister from a freed one.
-  static hr::LoadedRulesets& loaded = *new hr::LoadedRulesets;
+  static hr::LoadedRulesets loaded;
   // In the shipped tests' place, so that relative ruleset paths ("../..") resolve as they do there.
   static const std::filesystem::path file = hr::fuzz::scratch() / "rulesets/x/tests/fuzz.toml";
   static const bool linked = [] {

@@ -11,9 +11,8 @@
 #include "transcript.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  // nullptr: it did not load. Never destroyed: a Sandbox outliving the watchdog singleton at exit would
-  // unregister from a freed one.
-  static auto& loaded = *new std::map<std::string, std::unique_ptr<hr::ScriptedRules>>;
+  // nullptr: it did not load.
+  static std::map<std::string, std::unique_ptr<hr::ScriptedRules>> loaded;
   static const std::string file = (hr::fuzz::scratch() / "game.jsonl").string();
   hr::fuzz::write_file(file, hr::fuzz::as_text(data, size));
   hr::Transcript t;

@@ -12,6 +12,7 @@
 
 #include <unistd.h>
 
+#include "golden.hpp"
 #include "play.hpp"
 #include "scripted_rules.hpp"
 #include "transcript.hpp"
@@ -99,4 +100,22 @@ TEST_CASE("replay cuts a 100 KB action text in its message and does not pass it 
   CHECK(hr::replay_command(file, true, out, err) == 1);
   CHECK_THAT(err.str(), Contains("differs: not an action: the line is too long"));
   CHECK(err.str().size() < 1000);
+}
+
+TEST_CASE("a ruleset name longer than the system allows in a file name is 'no ruleset', not a filesystem error",
+          "[input][transcript]") {
+  // 300 bytes: past NAME_MAX, so a file-system check of it fails with ENAMETOOLONG; the golden-file runner
+  // (`houserules test x.jsonl`) printed "filesystem error: status: File name too long [/abs/path/aaa...]".
+  const std::string name(300, 'a');
+  const std::string file = temp_file("long-name.jsonl", R"({"type":"header","format":1,"ruleset":")" + name +
+                                                            R"(","seats":2,"seed":1})" "\n");
+  std::ostringstream out;
+  CHECK_FALSE(hr::run_golden_file(file, out, {}));
+  CHECK_THAT(out.str(), Contains(":1: cannot load the ruleset: no ruleset 'aaaa"));
+  CHECK(out.str().find("File name too long") == std::string::npos);
+  CHECK(out.str().find(name) == std::string::npos);  // cut in the message
+  std::ostringstream replay_out, replay_err;
+  CHECK(hr::replay_command(file, true, replay_out, replay_err) == 2);
+  CHECK_THAT(replay_err.str(), Contains(file + ":1: no ruleset 'aaaa"));
+  CHECK(replay_err.str().find("File name too long") == std::string::npos);
 }
