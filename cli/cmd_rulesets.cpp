@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -54,11 +55,17 @@ int list_command() {
   }
 }
 
-/// The [schema] entry of the base ruleset for parameter `name`, as text ("1..20: cards dealt ..."), if any.
+/// The [schema] entry for parameter `name` (the base ruleset's, or the variant's that added it), as text
+/// ("1..20: cards dealt ..."), if any.
 std::string schema_text(const RulesetInfo& info, const std::string& name) {
   try {
     const toml::table doc = parse_toml_file(info.dir / "ruleset.toml");
     const toml::table* entry = doc["schema"][name].as_table();
+    std::optional<toml::table> variant_doc;
+    for (auto v = info.variants.begin(); !entry && v != info.variants.end(); ++v) {
+      variant_doc = parse_toml_file(v->file);
+      entry = (*variant_doc)["schema"][name].as_table();
+    }
     if (!entry) return {};
     std::string range;
     if (auto min = (*entry)["min"].value<double>()) range += fmt::format("{}", *min);
@@ -71,11 +78,43 @@ std::string schema_text(const RulesetInfo& info, const std::string& name) {
   }
 }
 
+/// What the variants of `info` add to the parent's layout ([zones], [counters], [visibility]), one line each
+/// with the file and line, and the phase names the rules declare.
+void print_additions(const RulesetInfo& info, const Layout& layout) {
+  bool any = false;
+  for (const auto& v : info.variants)
+    for (const VariantAddition& a : v.additions) {
+      if (!any) std::cout << "Added by variants:\n";
+      any = true;
+      std::string text;
+      switch (a.kind) {
+        case VariantAddition::Kind::Zone:
+          text = fmt::format("zone {}{} ({})", a.name, a.per_seat ? ".<seat>" : "", a.visibility);
+          break;
+        case VariantAddition::Kind::Counter:
+          text = fmt::format("counter {}{} = {}", a.name, a.per_seat ? " (per seat)" : "", a.initial);
+          break;
+        case VariantAddition::Kind::Visibility:
+          text = fmt::format("visibility {} = {}", a.name, a.visibility);
+          break;
+      }
+      std::cout << fmt::format("  {:<40}  {}:{}{}\n", printable(text), Sandbox::display_path(a.file), a.line,
+                               a.meaning.empty() ? "" : "  " + printable(a.meaning));
+    }
+  if (!layout.phase_names.empty()) {
+    std::cout << "Phases:";
+    for (const auto& [name, number] : layout.phase_names) std::cout << ' ' << printable(name) << '=' << number;
+    std::cout << '\n';
+  }
+}
+
 int describe_command(const std::string& spec) {
   try {
     const RulesetInfo info = find_ruleset(spec);
     std::vector<ParamOrigin> origins;
     effective_params(info, &origins);
+    // Load the scripts too: a syntax error or a failing load is an error here, not at the first `play`.
+    const auto rules = std::make_unique<ScriptedRules>(info, LoadOptions{});
     std::cout << fmt::format("{} ({})\n{}\nPlayers: {}\n", printable(info.name), printable(info.id), printable(info.summary),
                              players_text(info));
     std::cout << "Rules: " << Sandbox::display_path(info.entry);
@@ -100,6 +139,10 @@ int describe_command(const std::string& spec) {
       if (!schema.empty()) std::cout << "  [" << schema << "]";
       std::cout << '\n';
     }
+    print_additions(info, rules->layout());
+    std::cout << "Hooks:";
+    for (const auto& hook : rules->hook_names()) std::cout << ' ' << hook;
+    std::cout << '\n';
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << '\n';

@@ -113,6 +113,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   impl.layout = &layout_;
   impl.sandbox.owner = &impl;
   impl.clear_action_lists = options.clear_action_lists;
+  for (const VariantInfo& v : info.variants) impl.additions.insert(impl.additions.end(), v.additions.begin(), v.additions.end());
   // require() looks in the newest variant's folder first, then its parents', then the base ruleset's.
   std::vector<std::filesystem::path> roots;
   for (auto v = info.variants.rbegin(); v != info.variants.rend(); ++v) {
