@@ -189,6 +189,10 @@ int new_command(const std::string& name, const std::string& from, const std::str
         "description = \"What this house rule changes, in one line\"\n"
         "script = \"{name}.lua\"\n"
         "# players = {{ min = {min}, max = {max}, default = {def} }}\n\n"
+        "# A variant may also add parameters ([schema.<name>]), counters ([counters.<name>]) and zones\n"
+        "# ([zones.<name>]), and change who sees the parent's zones, e.g. (docs/writing-rules.md):\n"
+        "# [visibility]\n"
+        "# \"hand.*\" = \"public\"\n\n"
         "[params]\n"
         "# Uncomment and change what your rule needs. The parent's values:\n",
         fmt::arg("name", name), fmt::arg("parent", parent.id), fmt::arg("toml", toml_file.string()),
@@ -269,7 +273,12 @@ void register_ruleset_commands(CLI::App& app, int& status) {
   list->callback([&status] { status = list_command(); });
 
   auto spec = std::make_shared<std::string>();
-  auto* describe = app.add_subcommand("describe", "Show a ruleset or variant: its chain, and every effective parameter with the file that set it");
+  auto* describe = app.add_subcommand("describe", "Load a ruleset or variant and show its chain, every effective parameter with the file that set it, what variants add, phases and hooks");
+  describe->footer(
+      "Examples:\n"
+      "  houserules describe lost-cities                      parameters, phases and hooks of a ruleset\n"
+      "  houserules describe lost-cities/three-player         a variant: its chain and what it changes\n"
+      "  houserules describe ./my-rule/my-rule.toml           a house rule; exits 2 with file:line if its Lua fails to load");
   describe->add_option("ruleset", *spec, "Ruleset id, <id>/<variant>, or path to a ruleset folder or variant file")->required();
   describe->callback([&status, spec] { status = describe_command(*spec); });
 

@@ -1571,6 +1571,9 @@ int houserules_declare(lua_State* L) {
       }
       lua_pop(L, 1);
     }
+    std::sort(layout.phase_names.begin(), layout.phase_names.end(), [](const auto& x, const auto& y) {
+      return x.second != y.second ? x.second < y.second : x.first < y.first;  // by number: the same in every run
+    });
     for (std::size_t a = 0; a < layout.phase_names.size(); ++a)
       for (std::size_t b = a + 1; b < layout.phase_names.size(); ++b)
         if (layout.phase_names[a].first == layout.phase_names[b].first)
