@@ -304,6 +304,23 @@ end
 -- apply() calls them through the rules table, so a variant that replaces one changes every move that uses it.
 -- Figures are named by kind ("explorer", "adventurer") and paths by colour name ("yellow"), never by number.
 
+--- rules.may_follow(game, seat, colour, c, top) -> boolean: may card c go on `seat`'s `colour` pile, whose top
+--- card is `top`, and move its figure (seed 000, "Jouer une carte": equal to or higher than the last; in the
+--- ascending-descending variant the second card fixes the direction)? Decides the legal plays, the explanations
+--- and the bots' count of playable cards.
+function rules.may_follow(game, seat, colour, c, top)
+  local k = COLOUR_INDEX[colour]
+  return fits(game, seat, k, VALUE[c], VALUE[top], size_of(game, PILE[seat][k]))
+end
+local base_may_follow = rules.may_follow
+
+--- Whether card c may go on `seat`'s pile of colour k with top card `top` (`count` cards): the base rule's fast
+--- path while rules.may_follow is the base one, else the variant's rules.may_follow.
+local function follows(game, seat, k, c, top, count)
+  if rules.may_follow == base_may_follow then return fits(game, seat, k, VALUE[c], VALUE[top], count) end
+  return rules.may_follow(game, seat, COLOURS[k], c, top)
+end
+
 --- rules.expedition_ends(game, seat, colour, step) -> boolean: does the expedition end now that a figure of `seat`
 --- reached `step` of the `colour` path? Base rule (seed 000, "Fin d'une expédition"): when the end_figures-th figure
 --- (all seats and paths) stands past a bridge (step bridge_step or beyond); the tile it reached is then not
@@ -389,7 +406,7 @@ function rules.actions(game, out)
         else
           local v, tv = VALUE[c], VALUE[top]
           local pile_size = EITHER and size_of(game, pile) or 0
-          if fits(game, seat, k, v, tv, pile_size) then
+          if follows(game, seat, k, c, top, pile_size) then
             local dir_first, dir_last = 0, 0
             if EITHER and pile_size == 1 and v == tv then dir_first, dir_last = UP, DOWN end
             for dir = dir_first, dir_last do
@@ -534,7 +551,7 @@ function rules.heuristic(game, seat)
     local c = hand[i]
     local k = COLOUR[c]
     local top = top_of(game, PILE[seat][k])
-    if top and fits(game, seat, k, VALUE[c], VALUE[top], size_of(game, PILE[seat][k])) then lowest[k] = lowest[k] + 1 end
+    if top and follows(game, seat, k, c, top, size_of(game, PILE[seat][k])) then lowest[k] = lowest[k] + 1 end
   end
   local base = (seat - 1) * FPS
   for k = 1, NCOLOURS do
@@ -565,7 +582,7 @@ function rules.invariants(game)
       local cards = game:cards(PILE[s][k])
       for i, c in ipairs(cards) do
         if COLOUR[c] ~= k then return NAME[c] .. " lies on seat " .. s .. "'s " .. COLOURS[k] .. " pile" end
-        if i > 1 then
+        if i > 1 and rules.may_follow == base_may_follow then -- (a variant's rules.may_follow: its own invariants)
           local d = direction(game, s, k)
           if (d == UP and VALUE[c] < VALUE[cards[i - 1]]) or (d == DOWN and VALUE[c] > VALUE[cards[i - 1]]) then
             return "seat " .. s .. "'s " .. COLOURS[k] .. " pile breaks its direction at " .. NAME[c]
@@ -606,7 +623,8 @@ view.install(rules, {
   VALUE = VALUE, TILE = TILE, ARTIFACT = ARTIFACT, ARROW = ARROW, VPTILE = VPTILE, DECK = DECK, HAND = HAND,
   PILE = PILE, DISCARD = DISCARD, ARTIFACTS = ARTIFACTS, VP = VP, CHIPS = CHIPS, crossed = crossed,
   PLAY_PHASE = PLAY_PHASE, ARROW_PHASE = ARROW_PHASE, DRAW_PHASE = DRAW_PHASE, UP = UP, DOWN = DOWN,
-  direction = direction, fits = fits, artifact_chips = artifact_chips, table_points = table_points,
+  direction = direction, follows = follows, base_rule = function() return rules.may_follow == base_may_follow end,
+  artifact_chips = artifact_chips, table_points = table_points,
   figure_points = figure_points,
 })
 
