@@ -143,6 +143,11 @@ int describe_command(const std::string& spec) {
     std::cout << "Hooks:";
     for (const auto& hook : rules->hook_names()) std::cout << ' ' << hook;
     std::cout << '\n';
+    if (!rules->rule_functions().empty()) {
+      std::cout << "Named rules a variant may replace (README, \"For variant authors\"):";
+      for (const auto& name : rules->rule_functions()) std::cout << ' ' << printable(name);
+      std::cout << '\n';
+    }
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << '\n';
