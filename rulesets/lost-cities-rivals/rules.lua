@@ -76,6 +76,7 @@ local declared = hr.declare {
     { name = "pile" },                   -- 6: the number of the current draw pile
   },
   rounds = 1,
+  phases = { turn = 0, bidding = 1, spoils = 2 }, -- TURN, BIDDING, SPOILS below
 }
 local COINS <const>, BID <const>, HIGH <const>, PASSED <const>, BOXED <const>, PILE <const> = 1, 2, 3, 4, 5, 6
 
