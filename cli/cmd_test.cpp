@@ -18,7 +18,7 @@ void register_test_command(CLI::App& app, int& status) {
       "  houserules test rulesets/lost-cities/tests          every scenario file and golden game in the folder\n"
       "  houserules test my-rule/tests --verbose             also list the scenarios that pass\n"
       "  houserules test my-rule/tests --update              re-record my-rule's golden games after a change\n"
-      "Every position a scenario reaches must give each legal action its own text. The scenario keys\n"
+      "Every position a scenario plays from must give each legal action its own text. The scenario keys\n"
       "(expect.sees, phase, ...): docs/writing-rules.md, \"Scenario tests\".");
   test->add_option("paths", *paths, "Scenario files or folders (searched for *.toml)")->required();
   test->add_flag("--verbose,-v", options->verbose, "Also list the scenarios that pass");

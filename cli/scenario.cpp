@@ -832,7 +832,8 @@ std::string phase_text(const Layout& layout, int phase) {
 }
 
 /// Throws if two legal actions of the seat to move read the same text (as `houserules check` does): a person
-/// or a scenario could not tell them apart. `where` says which position of the scenario this is.
+/// or a scenario could not tell them apart. `where` says which position of the scenario this is. Checked in
+/// each position a scenario plays an action from, and in its last one when it lists legal or illegal texts.
 void check_unique_texts(Rules& rules, const GameState& state, int line, const std::string& where) {
   if (state.over()) return;
   const std::vector<Action> legal = rules.legal_actions(state);
@@ -853,6 +854,9 @@ void play_actions(Rules& rules, GameState& state, const Scenario& s) {
     const auto& [text, line] = s.actions[i];
     const std::string label = "action " + std::to_string(i + 1) + " " + in_quotes(text);
     const bool must_fail = s.expect.error && i + 1 == s.actions.size();
+    check_unique_texts(rules, state, line,
+                       i == 0 ? std::string("in the starting position")
+                              : "after action " + std::to_string(i) + " " + in_quotes(s.actions[i - 1].value));
     const GameState before = state;
     const int seat = state.to_move();
     std::optional<std::string> rejection;
@@ -876,8 +880,6 @@ void play_actions(Rules& rules, GameState& state, const Scenario& s) {
       if (!(state == before)) throw ScenarioError(line, label + " was rejected but the state changed");
     } else if (rejection) {
       throw ScenarioError(line, label + " by seat " + std::to_string(seat) + " was rejected: " + one_line(*rejection));
-    } else {
-      check_unique_texts(rules, state, line, "after " + label);
     }
   }
 }
@@ -1051,8 +1053,11 @@ void run_scenario(Rules& rules, const Scenario& s) {
   } catch (const LayoutError& e) {
     throw ScenarioError(s.line, std::string("setting up the zones: ") + e.what());
   }
-  check_unique_texts(rules, state, s.line, "in the starting position");
-  play_actions(rules, state, s);
+  play_actions(rules, state, s);  // checks the unique texts of each position an action is played from
+  if (!s.expect.legal.empty() || !s.expect.illegal.empty())  // and of the last one, when the scenario lists texts
+    check_unique_texts(rules, state, (s.expect.legal.empty() ? s.expect.illegal : s.expect.legal).front().line,
+                       s.actions.empty() ? std::string("in the starting position")
+                                         : "after the last action " + in_quotes(s.actions.back().value));
   const auto failures = check_expectations(rules, state, s.expect);
   if (failures.empty()) return;
   std::string text;

@@ -59,8 +59,9 @@
 //   [scenario.expect.sees.2]    # what seat 2's observation shows of each listed zone, bottom to top, "?" for
 //   "hand.1" = ["?", "?"]       # a card it cannot see
 //
-// Every position a scenario passes through (the start, after each action) must give each legal action its own
-// text (as `houserules check` requires); two alike fail the scenario naming both. The reference for users is
+// Every position a scenario plays an action from, and its last position when it lists legal or illegal texts,
+// must give each legal action its own text (as `houserules check` requires); two alike fail the scenario naming
+// both. The reference for users is
 // docs/writing-rules.md, "Scenario tests".
 //
 // Unknown keys and wrong types are errors naming the file and line.

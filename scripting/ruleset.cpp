@@ -216,47 +216,43 @@ std::vector<VariantAddition> read_additions(const toml::table& doc, const fs::pa
                         " (expected " + list + ")");
       }
   };
-  auto meaning_of = [&](const toml::table& t, const std::string& what) {
-    const toml::node* m = t.get("meaning");
-    if (!m) return std::string();
-    if (!m->is_string()) throw LoadError(where(file, *m) + ": " + what + ".meaning must be a string");
-    return **m->as_string();
+  // [zones.<name>] and [counters.<name>]: a table with `known` keys; fills the shared fields of `a`.
+  auto read_entry = [&](VariantAddition& a, const toml::node& node, const std::string& what,
+                        std::initializer_list<std::string_view> known) -> const toml::table& {
+    const toml::table* t = node.as_table();
+    if (!t) throw LoadError(where(file, node) + ": " + what + " must be a table (keys: per_seat, meaning, ...)");
+    check_keys(*t, known, "[" + what + "]");
+    if (const toml::node* p = t->get("per_seat")) {
+      if (!p->is_boolean()) throw LoadError(where(file, *p) + ": " + what + ".per_seat must be true or false");
+      a.per_seat = **p->as_boolean();
+    }
+    if (const toml::node* m = t->get("meaning")) {
+      if (!m->is_string()) throw LoadError(where(file, *m) + ": " + what + ".meaning must be a string");
+      a.meaning = **m->as_string();
+    }
+    return *t;
   };
   if (const toml::table* zones = table_of("zones"))
     for (const auto& [key, node] : *zones) {
       VariantAddition a{VariantAddition::Kind::Zone, check_name(key, false, "zone"), "", false, 0, "", file, line(node)};
       const std::string what = "zones." + a.name;
-      const toml::table* t = node.as_table();
-      if (!t) throw LoadError(where(file, node) + ": " + what + " must be a table { visibility, per_seat, meaning }");
-      check_keys(*t, {"visibility", "per_seat", "meaning"}, "[" + what + "]");
-      const toml::node* v = t->get("visibility");
+      const toml::table& t = read_entry(a, node, what, {"visibility", "per_seat", "meaning"});
+      const toml::node* v = t.get("visibility");
       if (!v) throw LoadError(where(file, node) + ": " + what + " needs a visibility (hidden, owner, public, top or top-card)");
       a.visibility = check_visibility(*v, what + ".visibility");
-      if (const toml::node* p = t->get("per_seat")) {
-        if (!p->is_boolean()) throw LoadError(where(file, *p) + ": " + what + ".per_seat must be true or false");
-        a.per_seat = **p->as_boolean();
-      }
       if (a.visibility == "owner" && !a.per_seat)
         throw LoadError(where(file, node) + ": " + what + " is visible to its owner: set per_seat = true (one zone per seat)");
-      a.meaning = meaning_of(*t, what);
       out.push_back(std::move(a));
     }
   if (const toml::table* counters = table_of("counters"))
     for (const auto& [key, node] : *counters) {
       VariantAddition a{VariantAddition::Kind::Counter, check_name(key, false, "counter"), "", false, 0, "", file, line(node)};
       const std::string what = "counters." + a.name;
-      const toml::table* t = node.as_table();
-      if (!t) throw LoadError(where(file, node) + ": " + what + " must be a table { per_seat, initial, meaning }");
-      check_keys(*t, {"per_seat", "initial", "meaning"}, "[" + what + "]");
-      if (const toml::node* p = t->get("per_seat")) {
-        if (!p->is_boolean()) throw LoadError(where(file, *p) + ": " + what + ".per_seat must be true or false");
-        a.per_seat = **p->as_boolean();
-      }
-      if (const toml::node* i = t->get("initial")) {
+      const toml::table& t = read_entry(a, node, what, {"per_seat", "initial", "meaning"});
+      if (const toml::node* i = t.get("initial")) {
         if (!i->is_integer()) throw LoadError(where(file, *i) + ": " + what + ".initial must be an integer");
         a.initial = **i->as_integer();
       }
-      a.meaning = meaning_of(*t, what);
       out.push_back(std::move(a));
     }
   if (const toml::table* visibility = table_of("visibility"))

@@ -84,11 +84,21 @@ mkdir -p "$dir/same-tests"
 cat > "$dir/same-tests/same.toml" <<TOML
 ruleset = "../same.toml"
 [[scenario]]
-name = "any position"
+name = "a position played from"
+actions = ["discard C2"]
 [scenario.zones]
 "hand.1" = ["C2"]
+[[scenario]]
+name = "a position the scenario lists legal texts in"
+to_move = 2
+[scenario.zones]
+"hand.2" = ["C3"]
+[scenario.expect]
+legal = ["play C3"]
 TOML
-expect "unique texts: the starting position" 1 "in the starting position: legal actions 2 'play C2' and 102 'play C2' of seat 1 have the same text" -- \
+expect "unique texts: a position played from" 1 "same.toml:4 'a position played from': in the starting position: legal actions 2 'play C2' and 102 'play C2' of seat 1 have the same text" -- \
+  "$hr" test "$dir/same-tests"
+expect "unique texts: a position with expected texts" 1 "same.toml:13 'a position the scenario lists legal texts in': in the starting position: legal actions 3 'play C3' and 103 'play C3' of seat 2" -- \
   "$hr" test "$dir/same-tests"
 expect "unique texts: the fixture passes without the bug" 0 "8 passed, 0 failed" -- "$hr" test "$fixture/tests"
 
