@@ -122,6 +122,9 @@ GAME_METHOD(seats) { IMPL; state_arg(L, impl); lua_pushinteger(L, impl.layout->s
 GAME_METHOD(to_move) { IMPL; lua_pushinteger(L, state_arg(L, impl).to_move()); return 1; }
 /// The phase at argument `arg`: an integer, or a name from declare{phases=...}.
 int phase_arg(lua_State* L, Impl& impl, int arg) {
+  int is_integer = 0;
+  const lua_Integer number = lua_tointegerx(L, arg, &is_integer);  // the hot case in one call, as before names
+  if (is_integer) return static_cast<int>(number);  // (a numeric string too, as luaL_checkinteger took it)
   if (lua_type(L, arg) == LUA_TSTRING) {
     const char* name = lua_tostring(L, arg);
     if (const auto number = impl.layout->phase_number(name)) return *number;
@@ -408,7 +411,8 @@ GAME_METHOD(knows) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const int seat = seat_arg(L, impl, 2);
-  lua_pushboolean(L, (s.seen_by(component_arg(L, impl, 3)) >> (seat - 1)) & 1);
+  const ComponentId c = component_arg(L, impl, 3);
+  lua_pushboolean(L, ((s.seen_by(c) >> (seat - 1)) & 1) || s.top_shown(c));  // (a top-card zone's top: everybody)
   return 1;
 }
 GAME_METHOD(move) {
