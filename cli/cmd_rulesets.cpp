@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -55,11 +56,17 @@ int list_command() {
   }
 }
 
-/// The [schema] entry of the base ruleset for parameter `name`, as text ("1..20: cards dealt ..."), if any.
+/// The [schema] entry for parameter `name` (the base ruleset's, or the variant's that added it), as text
+/// ("1..20: cards dealt ..."), if any.
 std::string schema_text(const RulesetInfo& info, const std::string& name) {
   try {
     const toml::table doc = parse_toml_file(info.dir / "ruleset.toml");
     const toml::table* entry = doc["schema"][name].as_table();
+    std::optional<toml::table> variant_doc;
+    for (auto v = info.variants.begin(); !entry && v != info.variants.end(); ++v) {
+      variant_doc = parse_toml_file(v->file);
+      entry = (*variant_doc)["schema"][name].as_table();
+    }
     if (!entry) return {};
     std::string range;
     if (auto min = (*entry)["min"].value<double>()) range += fmt::format("{}", *min);
@@ -72,11 +79,43 @@ std::string schema_text(const RulesetInfo& info, const std::string& name) {
   }
 }
 
+/// What the variants of `info` add to the parent's layout ([zones], [counters], [visibility]), one line each
+/// with the file and line, and the phase names the rules declare.
+void print_additions(const RulesetInfo& info, const Layout& layout) {
+  bool any = false;
+  for (const auto& v : info.variants)
+    for (const VariantAddition& a : v.additions) {
+      if (!any) std::cout << "Added by variants:\n";
+      any = true;
+      std::string text;
+      switch (a.kind) {
+        case VariantAddition::Kind::Zone:
+          text = fmt::format("zone {}{} ({})", a.name, a.per_seat ? ".<seat>" : "", a.visibility);
+          break;
+        case VariantAddition::Kind::Counter:
+          text = fmt::format("counter {}{} = {}", a.name, a.per_seat ? " (per seat)" : "", a.initial);
+          break;
+        case VariantAddition::Kind::Visibility:
+          text = fmt::format("visibility {} = {}", a.name, a.visibility);
+          break;
+      }
+      std::cout << fmt::format("  {:<40}  {}:{}{}\n", printable(text), Sandbox::display_path(a.file), a.line,
+                               a.meaning.empty() ? "" : "  " + printable(a.meaning));
+    }
+  if (!layout.phase_names.empty()) {
+    std::cout << "Phases:";
+    for (const auto& [name, number] : layout.phase_names) std::cout << ' ' << printable(name) << '=' << number;
+    std::cout << '\n';
+  }
+}
+
 int describe_command(const std::string& spec) {
   try {
     const RulesetInfo info = find_ruleset(spec);
     std::vector<ParamOrigin> origins;
     effective_params(info, &origins);
+    // Load the scripts too: a syntax error or a failing load is an error here, not at the first `play`.
+    const auto rules = std::make_unique<ScriptedRules>(info, LoadOptions{});
     std::cout << fmt::format("{} ({})\n{}\nPlayers: {}\n", printable(info.name), printable(info.id), printable(info.summary),
                              players_text(info));
     std::cout << "Rules: " << Sandbox::display_path(info.entry);
@@ -99,6 +138,15 @@ int describe_command(const std::string& spec) {
       std::cout << fmt::format("  {:<{}}  {}:{}", assignment, width, Sandbox::display_path(o.file), o.line);
       const std::string schema = schema_text(info, o.path);
       if (!schema.empty()) std::cout << "  [" << schema << "]";
+      std::cout << '\n';
+    }
+    print_additions(info, rules->layout());
+    std::cout << "Hooks:";
+    for (const auto& hook : rules->hook_names()) std::cout << ' ' << hook;
+    std::cout << '\n';
+    if (!rules->rule_functions().empty()) {
+      std::cout << "Named rules a variant may replace (README, \"For variant authors\"):";
+      for (const auto& name : rules->rule_functions()) std::cout << ' ' << printable(name);
       std::cout << '\n';
     }
     return 0;
@@ -158,6 +206,10 @@ int new_command(const std::string& name, const std::string& from, const std::str
         "description = \"What this house rule changes, in one line\"\n"
         "script = \"{name}.lua\"\n"
         "# players = {{ min = {min}, max = {max}, default = {def} }}\n\n"
+        "# A variant may also add parameters ([schema.<name>]), counters ([counters.<name>]) and zones\n"
+        "# ([zones.<name>]), and change who sees the parent's zones, e.g. (docs/writing-rules.md):\n"
+        "# [visibility]\n"
+        "# \"hand.*\" = \"public\"\n\n"
         "[params]\n"
         "# Uncomment and change what your rule needs. The parent's values:\n",
         fmt::arg("name", name), fmt::arg("parent", parent.id), fmt::arg("toml", toml_file.string()),
@@ -240,7 +292,12 @@ void register_ruleset_commands(CLI::App& app, int& status) {
   list->callback([&status] { status = list_command(); });
 
   auto spec = std::make_shared<std::string>();
-  auto* describe = app.add_subcommand("describe", "Show a ruleset or variant: its chain, and every effective parameter with the file that set it");
+  auto* describe = app.add_subcommand("describe", "Load a ruleset or variant and show its chain, every effective parameter with the file that set it, what variants add, phases and hooks");
+  describe->footer(
+      "Examples:\n"
+      "  houserules describe lost-cities                      parameters, phases and hooks of a ruleset\n"
+      "  houserules describe lost-cities/three-player         a variant: its chain and what it changes\n"
+      "  houserules describe ./my-rule/my-rule.toml           a house rule; exits 2 with file:line if its Lua fails to load");
   describe->add_option("ruleset", *spec, "Ruleset id, <id>/<variant>, or path to a ruleset folder or variant file")->required();
   describe->callback([&status, spec] { status = describe_command(*spec); });
 

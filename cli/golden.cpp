@@ -187,6 +187,23 @@ std::string resolve_ruleset(const fs::path& file, const std::string& ruleset) {
   return ruleset;
 }
 
+/// The header's `ruleset` as a re-recorded golden file names it (see golden.hpp): a ruleset folder or variant
+/// file given by path (found from the golden file's folder, else from the current folder) becomes a path
+/// relative to the golden file's folder, so that the file replays from any folder; an id stays as it is.
+std::string portable_ruleset(const fs::path& file, const std::string& ruleset) {
+  const fs::path given(ruleset);
+  const bool path_like = ruleset.starts_with('.') || ruleset.starts_with('/') || ruleset.ends_with(".toml");
+  const fs::path folder = fs::absolute(file).parent_path();
+  std::error_code ec;
+  for (const fs::path& candidate : {given.is_absolute() ? given : folder / given, fs::absolute(given)}) {
+    const bool ruleset_dir = fs::is_regular_file(candidate / "ruleset.toml", ec);
+    if (!(path_like || ruleset_dir) || !fs::exists(candidate, ec)) continue;
+    const fs::path relative = fs::weakly_canonical(candidate, ec).lexically_relative(fs::weakly_canonical(folder, ec));
+    if (!ec && !relative.empty()) return relative.generic_string();
+  }
+  return ruleset;
+}
+
 std::unique_ptr<ScriptedRules> load_for(const fs::path& file, const json& header) {
   LoadOptions load;
   load.seats = header.at("seats").get<int>();
@@ -360,7 +377,11 @@ std::string record_golden(const fs::path& file, const GoldenFile& g) {
     throw GoldenFailure(g.header_line, std::string("the setup failed: ") + e.what());
   }
   auto fields = state_fields(state);
-  json header = {{"type", "header"}, {"format", 1}, {"ruleset", h.at("ruleset")}, {"seats", seats}, {"seed", seed},
+  json header = {{"type", "header"},
+                 {"format", 1},
+                 {"ruleset", portable_ruleset(file, h.at("ruleset").get<std::string>())},
+                 {"seats", seats},
+                 {"seed", seed},
                  {"players", names}, {"params", json::parse(rules->params_json())},
                  {"setup_digest", digest_text(state.digest())}, {"setup", fields_json(fields)}};
   text << header.dump() << '\n';
@@ -409,7 +430,8 @@ std::vector<std::pair<std::string, std::string>> state_fields(const GameState& s
   out.emplace_back("round_scores", rounds + "]");
   for (std::size_t z = 0; z < layout.zones.size(); ++z) {
     const auto cards = state.cards(static_cast<ZoneId>(z));
-    if (layout.zones[z].visibility != Visibility::Hidden || cards.empty()) {
+    if ((layout.zones[z].visibility != Visibility::Hidden && layout.zones[z].visibility != Visibility::TopCard) ||
+        cards.empty()) {
       out.emplace_back(layout.zones[z].name, join_cards(state, cards));
       continue;
     }

@@ -12,6 +12,9 @@
 // file lies in (rulesets/<id>/tests/golden/x.jsonl), or "<that id>/<variant>", the rules of that folder (or its
 // variants/<variant>.toml) — so a copy of a ruleset folder replays its golden files against the copy; otherwise
 // the header's ruleset as `houserules play` resolves it (a relative path from the golden file's folder first).
+// `--update` writes a ruleset or variant named by path (as `play --log` recorded it, relative to the folder it
+// ran in) relative to the golden file's folder ("../../my-rule.toml"), so a house rule's golden file replays
+// from any folder.
 #pragma once
 
 #include <filesystem>

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -240,7 +241,23 @@ struct BoardContents {
   std::vector<Located<std::string>> free;  // expect only: faces without a tile
 };
 
+/// A phase as a scenario names it: a name the ruleset declared (declare{phases=...}) or a number.
+struct PhaseSpec {
+  std::string name;                   // empty when given as a number
+  std::int64_t number = 0;
+  int line = 0;
+};
+
+/// expect.sees.<seat>: what that seat's observation shows of each listed zone ("?" for a card it cannot see).
+struct SeatView {
+  std::string seat_text;
+  int line = 0;
+  std::vector<ZoneContents> zones;
+};
+
 struct Expectations {
+  std::optional<PhaseSpec> phase;
+  std::vector<SeatView> sees;
   std::optional<Located<std::vector<std::int64_t>>> scores, match_scores;
   std::optional<Located<std::vector<std::vector<std::int64_t>>>> round_scores;
   std::optional<Located<std::vector<std::int64_t>>> ranks;
@@ -261,6 +278,7 @@ struct Scenario {
   int line = 0;
   std::uint64_t seed = 1;
   std::optional<Located<std::int64_t>> to_move;
+  std::optional<PhaseSpec> phase;
   Located<std::vector<std::vector<std::int64_t>>> previous_rounds;
   std::vector<ZoneContents> zones;
   std::vector<CounterValues> counters;
@@ -276,6 +294,26 @@ std::vector<ZoneContents> read_zones(const toml::node& node, std::string_view wh
   for (auto [key, value] : in_file_order(get_table(node, what)))
     out.push_back({std::string(key->str()), get_strings(*value, std::string(what) + "." + std::string(key->str())),
                    line_of(*key)});
+  return out;
+}
+
+/// phase = "draw" (a declared name) or 2 (a number)
+PhaseSpec read_phase(const toml::node& node, std::string_view what) {
+  if (auto name = node.value_exact<std::string>()) {
+    if (name->empty()) throw ScenarioError(line_of(node), std::string(what) + " must not be empty");
+    return {*name, 0, line_of(node)};
+  }
+  if (auto number = node.value_exact<std::int64_t>()) return {"", *number, line_of(node)};
+  wrong_type(node, what, "a phase name (a string) or a phase number");
+}
+
+/// sees = { "<seat>" = { "<zone>" = ["Y7", "?", ...] } }
+std::vector<SeatView> read_sees(const toml::node& node, std::string_view what) {
+  std::vector<SeatView> out;
+  for (auto [key, value] : in_file_order(get_table(node, what))) {
+    const std::string seat(key->str());
+    out.push_back({seat, line_of(*key), read_zones(*value, std::string(what) + "." + seat)});
+  }
   return out;
 }
 
@@ -372,8 +410,8 @@ std::vector<BoardContents> read_boards(const toml::node& node, std::string_view 
 
 Expectations read_expectations(const toml::table& table) {
   check_keys(table,
-             {"scores", "match_scores", "round_scores", "ranks", "over", "to_move", "round", "legal", "illegal",
-              "error", "zones", "sizes", "counters", "figures", "tiles", "board"},
+             {"scores", "match_scores", "round_scores", "ranks", "over", "to_move", "phase", "round", "legal", "illegal",
+              "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board"},
              "[scenario.expect]");
   Expectations e;
   for (auto&& [key, node] : table) {
@@ -392,6 +430,10 @@ Expectations read_expectations(const toml::table& table) {
       e.to_move = {{get_int(node, what)}, line};
     else if (k == "round")
       e.round = {{get_int(node, what)}, line};
+    else if (k == "phase")
+      e.phase = read_phase(node, what);
+    else if (k == "sees")
+      e.sees = read_sees(node, what);
     else if (k == "legal")
       e.legal = get_action_texts(node, what);
     else if (k == "illegal")
@@ -428,8 +470,8 @@ Expectations read_expectations(const toml::table& table) {
 void read_scenario(const toml::table& table, Scenario& s) {
   if (const toml::node* name = table.get("name")) s.name = get_string(*name, "name");
   check_keys(table,
-             {"name", "seed", "previous_rounds", "to_move", "zones", "counters", "figures", "tiles", "board", "actions",
-              "expect"},
+             {"name", "seed", "previous_rounds", "to_move", "phase", "zones", "counters", "figures", "tiles", "board",
+              "actions", "expect"},
              "[[scenario]]");
   if (!table.get("name")) throw ScenarioError(s.line, "the scenario has no name");
   if (const toml::node* seed = table.get("seed")) {
@@ -438,6 +480,7 @@ void read_scenario(const toml::table& table, Scenario& s) {
     s.seed = static_cast<std::uint64_t>(v);
   }
   if (const toml::node* to_move = table.get("to_move")) s.to_move = {{get_int(*to_move, "to_move")}, line_of(*to_move)};
+  if (const toml::node* phase = table.get("phase")) s.phase = read_phase(*phase, "phase");
   if (const toml::node* rounds = table.get("previous_rounds")) {
     const auto* array = rounds->as_array();
     if (!array) wrong_type(*rounds, "previous_rounds", "an array of arrays of integers");
@@ -766,11 +809,54 @@ void check_seat(const Layout& layout, std::int64_t seat, int line, std::string_v
                                   std::to_string(layout.seats) + ")");
 }
 
+/// The phase number `spec` names: a declared phase name, or the number itself.
+int phase_of(const Layout& layout, const PhaseSpec& spec, std::string_view what) {
+  if (spec.name.empty()) {
+    if (spec.number < std::numeric_limits<int>::min() || spec.number > std::numeric_limits<int>::max())
+      throw ScenarioError(spec.line, std::string(what) + " = " + std::to_string(spec.number) + " is out of range");
+    return static_cast<int>(spec.number);
+  }
+  if (const auto number = layout.phase_number(spec.name)) return *number;
+  std::string known;
+  for (const auto& [name, number] : layout.phase_names) known += (known.empty() ? "" : ", ") + name;
+  throw ScenarioError(spec.line, "unknown phase " + in_quotes(spec.name) + " in " + std::string(what) +
+                                     (known.empty() ? " (the ruleset names no phases: declare{phases = {...}})"
+                                                    : " (its phases: " + known + ")"));
+}
+
+/// A phase as text: its declared name and number ("draw (2)"), or the number alone.
+std::string phase_text(const Layout& layout, int phase) {
+  for (const auto& [name, number] : layout.phase_names)
+    if (number == phase) return in_quotes(name) + " (" + std::to_string(phase) + ")";
+  return std::to_string(phase);
+}
+
+/// Throws if two legal actions of the seat to move read the same text (as `houserules check` does): a person
+/// or a scenario could not tell them apart. `where` says which position of the scenario this is. Checked in
+/// each position a scenario plays an action from, and in its last one when it lists legal or illegal texts.
+void check_unique_texts(Rules& rules, const GameState& state, int line, const std::string& where) {
+  if (state.over()) return;
+  const std::vector<Action> legal = rules.legal_actions(state);
+  std::map<std::string, std::pair<Action, std::string>> seen;
+  for (const Action a : legal) {
+    std::string text = rules.action_text(state, a);
+    const auto [it, fresh] = seen.emplace(normalized_action_text(text), std::make_pair(a, text));
+    if (!fresh)
+      throw ScenarioError(line, where + ": legal actions " + std::to_string(it->second.first) + " " +
+                                    in_quotes(it->second.second) + " and " + std::to_string(a) + " " + in_quotes(text) +
+                                    " of seat " + std::to_string(state.to_move()) +
+                                    " have the same text (every legal action needs its own text)");
+  }
+}
+
 void play_actions(Rules& rules, GameState& state, const Scenario& s) {
   for (std::size_t i = 0; i < s.actions.size(); ++i) {
     const auto& [text, line] = s.actions[i];
     const std::string label = "action " + std::to_string(i + 1) + " " + in_quotes(text);
     const bool must_fail = s.expect.error && i + 1 == s.actions.size();
+    check_unique_texts(rules, state, line,
+                       i == 0 ? std::string("in the starting position")
+                              : "after action " + std::to_string(i) + " " + in_quotes(s.actions[i - 1].value));
     const GameState before = state;
     const int seat = state.to_move();
     std::optional<std::string> rejection;
@@ -846,6 +932,34 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
     if (state.to_move() != e.to_move->value)
       fail(e.to_move->line, "seat " + std::to_string(state.to_move()) + " is to move, expected seat " +
                                 std::to_string(e.to_move->value));
+  }
+  if (e.phase) {
+    const int want = phase_of(layout, *e.phase, "expect.phase");
+    if (state.phase() != want)
+      fail(e.phase->line, "the phase is " + phase_text(layout, state.phase()) + ", expected " + phase_text(layout, want));
+  }
+  for (const SeatView& view : e.sees) {
+    const std::string& t = view.seat_text;
+    if (t.empty() || t.size() > 3 || t.find_first_not_of("0123456789") != std::string::npos)
+      throw ScenarioError(view.line, "expect.sees." + in_quotes(t) + ": the key is a seat number, e.g. [scenario.expect.sees.2]");
+    const int seat = std::stoi(t);
+    check_seat(layout, seat, view.line, "expect.sees");
+    const GameState observation = state.observation(seat);
+    for (const ZoneContents& zc : view.zones) {
+      const ZoneId z = zone_named(layout, zc.zone, zc.line);
+      std::vector<std::string> want;
+      for (const auto& card : zc.cards) {
+        if (card.value != "?" && layout.components_named(card.value).empty())
+          throw ScenarioError(card.line, "unknown card " + in_quotes(card.value) + " in expect.sees." + t + "." + zc.zone +
+                                             " (write \"?\" for a card the seat cannot see)");
+        want.push_back(card.value);
+      }
+      std::vector<std::string> got;
+      for (ComponentId c : observation.cards(z))
+        got.push_back(c == kUnknownComponent || c >= layout.components.size() ? "?" : layout.components[c].name);
+      if (got != want)
+        fail(zc.line, "seat " + t + " sees zone " + in_quotes(zc.zone) + " as " + join(got) + ", expected " + join(want));
+    }
   }
   if (e.round && state.round() != e.round->value)
     fail(e.round->line,
@@ -925,16 +1039,25 @@ void run_scenario(Rules& rules, const Scenario& s) {
   }
   try {
     std::vector<bool> placed(layout.components.size(), false);
+    state.set_quiet_moves(true);  // arranging the table reveals nothing (a top-card deck shows its final top)
     set_zones(state, s.zones, placed);
     set_board(state, s, placed);
+    state.set_quiet_moves(false);
+    for (std::size_t c = 0; c < placed.size(); ++c)  // an arranged card is known as its zone shows it, no more
+      if (placed[c]) state.forget(static_cast<ComponentId>(c));
     if (s.to_move) {
       check_seat(layout, s.to_move->value, s.to_move->line, "to_move");
       state.set_to_move(static_cast<int>(s.to_move->value));
     }
+    if (s.phase) state.set_phase(phase_of(layout, *s.phase, "phase"));
   } catch (const LayoutError& e) {
     throw ScenarioError(s.line, std::string("setting up the zones: ") + e.what());
   }
-  play_actions(rules, state, s);
+  play_actions(rules, state, s);  // checks the unique texts of each position an action is played from
+  if (!s.expect.legal.empty() || !s.expect.illegal.empty())  // and of the last one, when the scenario lists texts
+    check_unique_texts(rules, state, (s.expect.legal.empty() ? s.expect.illegal : s.expect.legal).front().line,
+                       s.actions.empty() ? std::string("in the starting position")
+                                         : "after the last action " + in_quotes(s.actions.back().value));
   const auto failures = check_expectations(rules, state, s.expect);
   if (failures.empty()) return;
   std::string text;

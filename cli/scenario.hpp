@@ -15,6 +15,7 @@
 //                               # starts in round len+1 with these totals (the ruleset's start_round is not
 //                               # called again, so set to_move yourself if it matters)
 //   to_move = 1                 # optional: the seat to move once the zones are set
+//   phase = "draw"              # optional: the phase to start in, a declared name (declare{phases=...}) or a number
 //   actions = ["play Y9", "draw deck"]   # optional: applied in order; each must be legal
 //   [scenario.zones]            # optional: after setup, each listed zone holds exactly these cards, bottom to
 //   "expedition.1.yellow" = ["Y5", "Y8"] # top; a name takes the lowest-numbered copy this scenario has not
@@ -40,6 +41,7 @@
 //   ranks = [1, 2]              # Rules::ranks (1 = first, ties share a place)
 //   over = false                # whether the match is over
 //   to_move = 2                 # the seat to move
+//   phase = "play"              # the phase (a declared name or a number)
 //   round = 1                   # the current round
 //   legal = ["draw deck"]       # action texts legal for the seat to move
 //   illegal = ["draw Y"]        # action texts not legal for the seat to move
@@ -54,6 +56,13 @@
 //   free = ["4,7u"]             # faces without a tile; lying: exact contents of each listed site; marks, figures
 //   [scenario.expect.zones]     # exact contents of each listed zone, bottom to top
 //   "discard.yellow" = ["Y4"]
+//   [scenario.expect.sees.2]    # what seat 2's observation shows of each listed zone, bottom to top, "?" for
+//   "hand.1" = ["?", "?"]       # a card it cannot see
+//
+// Every position a scenario plays an action from, and its last position when it lists legal or illegal texts,
+// must give each legal action its own text (as `houserules check` requires); two alike fail the scenario naming
+// both. The reference for users is
+// docs/writing-rules.md, "Scenario tests".
 //
 // Unknown keys and wrong types are errors naming the file and line.
 #pragma once

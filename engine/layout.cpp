@@ -12,6 +12,7 @@ std::string_view to_string(Visibility v) {
     case Visibility::Owner: return "owner";
     case Visibility::Public: return "public";
     case Visibility::Top: return "top";
+    case Visibility::TopCard: return "top-card";
   }
   return "?";
 }
@@ -21,8 +22,9 @@ Visibility visibility_from_string(std::string_view text) {
   if (text == "owner") return Visibility::Owner;
   if (text == "public") return Visibility::Public;
   if (text == "top") return Visibility::Top;
+  if (text == "top-card") return Visibility::TopCard;
   throw std::invalid_argument("unknown visibility '" + std::string(text) +
-                              "' (expected hidden, owner, public or top)");
+                              "' (expected hidden, owner, public, top or top-card)");
 }
 
 std::string_view to_string(SiteKind kind) {
@@ -92,6 +94,7 @@ void Layout::finalize() {
                       " slots in every game state; the limit is " + std::to_string(kMaxLayoutSlots) +
                       " (fewer zones or components)");
   grant_.assign(zones.size(), 0);
+  reveals_top_.assign(zones.size(), 0);
   for (std::size_t z = 0; z < zones.size(); ++z) {
     const ZoneDef& def = zones[z];
     if (def.name.empty()) throw LayoutError("zone " + std::to_string(z + 1) + " has no name");
@@ -104,7 +107,8 @@ void Layout::finalize() {
       throw LayoutError("zone '" + def.name + "' is owned by team " + std::to_string(def.owner.index) +
                         ", which has no seat");
     switch (def.visibility) {
-      case Visibility::Hidden: grant_[z] = 0; break;
+      case Visibility::Hidden:
+      case Visibility::TopCard: grant_[z] = 0; reveals_top_[z] = def.visibility == Visibility::TopCard; break;
       case Visibility::Owner: grant_[z] = owner_mask(def.owner); break;
       case Visibility::Public:
       case Visibility::Top: grant_[z] = all_seats_mask(); break;

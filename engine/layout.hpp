@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,9 +32,11 @@ enum class Visibility : std::uint8_t {
   Owner,   ///< the owning seat, or every seat of the owning team (a hand)
   Public,  ///< everybody (an expedition column)
   Top,     ///< everybody saw each card arrive; the top one is what may be taken (a discard pile)
+  TopCard, ///< as hidden, but everybody sees the card on top (a deck whose top card lies face up); each card
+           ///< is revealed to all when it becomes the top one, and stays known once seen
 };
 std::string_view to_string(Visibility v);
-/// Parses "hidden", "owner", "public", "top"; throws std::invalid_argument otherwise.
+/// Parses "hidden", "owner", "public", "top", "top-card"; throws std::invalid_argument otherwise.
 Visibility visibility_from_string(std::string_view text);
 
 /// Owner of a zone or counter: nobody (the supply), a seat 1..N, or a team 1..T.
@@ -142,6 +145,16 @@ class Layout {
   std::vector<FigureDef> figures;
   std::vector<BoardDef> boards;
   std::vector<ShapeDef> shapes;
+  /// Names of phases (declare{phases=...}): name -> the phase number GameState holds. Optional; phases stay
+  /// numbers in the state, the names serve scenario files, `describe` and scripts.
+  std::vector<std::pair<std::string, int>> phase_names;
+
+  /// The phase numbered `name`, if declared.
+  std::optional<int> phase_number(std::string_view name) const {
+    for (const auto& [n, number] : phase_names)
+      if (n == name) return number;
+    return std::nullopt;
+  }
 
   /// Checks the definitions, adds the `box` zone (where cards that leave the game go) if missing, and
   /// builds the look-up tables (board footprints per shape and rotation included). Throws LayoutError naming
@@ -160,6 +173,8 @@ class Layout {
   ZoneId box() const { return box_; }
   /// Bit s-1 set for each seat that may see the cards of zone z by its visibility.
   std::uint8_t grant_mask(ZoneId z) const { return grant_[z]; }
+  /// Whether zone z shows its top card to everybody (Visibility::TopCard).
+  bool reveals_top(ZoneId z) const { return reveals_top_[z] != 0; }
   std::uint8_t all_seats_mask() const { return static_cast<std::uint8_t>((1u << seats) - 1); }
   /// Seats of `team` (team numbers 1..T), or {seat} when `owner` is a seat.
   std::uint8_t owner_mask(const Owner& owner) const;
@@ -187,6 +202,7 @@ class Layout {
   std::unordered_map<std::string, std::vector<ComponentId>> components_by_name_;
   std::vector<ComponentId> name_class_;
   std::vector<std::uint8_t> grant_;
+  std::vector<std::uint8_t> reveals_top_;  // per zone: 1 for Visibility::TopCard
   std::vector<int> counter_offset_;
   int counter_slots_ = 0;
   std::vector<int> track_offset_;

@@ -122,6 +122,10 @@ std::string render_observation(const GameState& view, int seat) {
     out += def.name + ": ";
     if (def.visibility == Visibility::Hidden) {
       out += std::to_string(cards.size()) + " cards";
+    } else if (def.visibility == Visibility::TopCard && !cards.empty()) {
+      const ComponentId top = cards.back();
+      out += std::to_string(cards.size()) + " cards, top " +
+             (top == kUnknownComponent ? std::string("?") : layout.components[top].name);
     } else if (cards.empty()) {
       out += "-";
     } else {

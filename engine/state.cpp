@@ -64,6 +64,8 @@ void GameState::remove_from_place(ComponentId c) {
     const int n = zone_size_[p.zone];
     int i = n - 1;  // most moves take the top card: search from the top
     while (i >= 0 && base[i] != c) --i;
+    // The top card of a top-card zone lay face up: whoever takes it, everybody saw it (not while dealing).
+    if (i == n - 1 && !quiet_ && layout_->reveals_top(p.zone)) seen_by_[c] = layout_->all_seats_mask();
     if (i < n - 1)  // (most moves take the top card: nothing to close up)
       std::memmove(base + i, base + i + 1, static_cast<std::size_t>(n - 1 - i) * sizeof(ComponentId));
     base[n - 1] = kNoComponent;
@@ -126,6 +128,13 @@ int GameState::deal(ZoneId from, std::span<const ZoneId> to, int count) {
   if (std::find(to.begin(), to.end(), from) != to.end())
     throw LayoutError("cannot deal zone '" + layout_->zones[from].name + "' to itself");
   int dealt = 0;
+  const bool was_quiet = quiet_;
+  quiet_ = true;  // cards are dealt face down: a top-card deck shows only the card left on top
+  struct Restore {
+    bool& flag;
+    bool value;
+    ~Restore() { flag = value; }
+  } restore{quiet_, was_quiet};
   for (int round = 0; round < count; ++round)
     for (ZoneId z : to) {
       if (move_top(from, z) == kNoComponent) return dealt;
@@ -139,7 +148,7 @@ void GameState::shuffle(ZoneId z) {
   if (masked_for_) throw LayoutError("an observation cannot be changed");
   std::span<ComponentId> cards{slots_.data() + static_cast<std::size_t>(z) * capacity_, zone_size_[z]};
   rng_.shuffle(cards);
-  if (layout_->zones[z].visibility == Visibility::Hidden)
+  if (layout_->zones[z].visibility == Visibility::Hidden || layout_->reveals_top(z))
     for (ComponentId c : cards) seen_by_[c] = layout_->grant_mask(z);
 }
 
@@ -219,7 +228,7 @@ GameState GameState::observation(int seat) const {
   const auto bit = static_cast<std::uint8_t>(1u << (seat - 1));
   for (std::size_t z = 0; z < zone_size_.size(); ++z)
     for (ComponentId& c : std::span<ComponentId>{view.slots_.data() + z * capacity_, zone_size_[z]})
-      if (!(seen_by_[c] & bit)) c = kUnknownComponent;
+      if (!(seen_by_[c] & bit) && !top_shown(c)) c = kUnknownComponent;
   // FIX (engine tests): the per-component tables must be masked too. Before, view.place_of(c) gave the
   // real zone of a card the seat cannot see, and view.seen_by(c) told whether it was in an opponent's
   // hand (that seat's bit) or in the deck (0) — a bot holding an observation could peek (DESIGN.md §4).
@@ -227,7 +236,7 @@ GameState GameState::observation(int seat) const {
   for (ComponentId& c : view.lying_)
     if (!(seen_by_[c] & bit)) c = kUnknownComponent;  // a face-down token: the site shows that one lies there
   for (std::size_t c = 0; c < capacity_; ++c)
-    if (!(seen_by_[c] & bit)) {
+    if (!(seen_by_[c] & bit) && !top_shown(static_cast<ComponentId>(c))) {
       view.place_[c] = Place{};
       view.seen_by_[c] = 0;
     }
@@ -241,7 +250,8 @@ GameState GameState::determinized(int seat, Rng& rng) const {
   const auto bit = static_cast<std::uint8_t>(1u << (seat - 1));
   std::vector<ComponentId> unknown;
   for (std::size_t c = 0; c < capacity_; ++c)
-    if ((place_[c].in_zone() || place_[c].lying()) && !(seen_by_[c] & bit)) unknown.push_back(static_cast<ComponentId>(c));
+    if ((place_[c].in_zone() || place_[c].lying()) && !(seen_by_[c] & bit) && !top_shown(static_cast<ComponentId>(c)))
+      unknown.push_back(static_cast<ComponentId>(c));
   // `unknown` is in id order, so the sample depends only on the set of unknown cards (what the seat knows)
   // and on `rng`; the slots to fill are visited in zone and position order, which are public.
   rng.shuffle(std::span<ComponentId>(unknown));
@@ -267,7 +277,7 @@ GameState GameState::determinized(int seat, Rng& rng) const {
   for (std::size_t z = 0; z < zone_size_.size(); ++z) {
     ComponentId* base = sample.slots_.data() + z * capacity_;
     for (int i = 0; i < zone_size_[z]; ++i)
-      if (!(seen_by_[base[i]] & bit)) {
+      if (!(seen_by_[base[i]] & bit) && !top_shown(base[i])) {
         const ComponentId c = take(base[i]);
         base[i] = c;
         sample.place_[c] = Place{static_cast<ZoneId>(z), 0, 0};

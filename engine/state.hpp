@@ -117,6 +117,19 @@ class GameState {
   void shuffle(ZoneId z);
   /// Bitmask of the seats (bit s-1) that know the identity of component c where it is now.
   std::uint8_t seen_by(ComponentId c) const { return seen_by_[c]; }
+  /// Whether c is the top card of a zone that shows its top card to everybody (Visibility::TopCard).
+  bool top_shown(ComponentId c) const {
+    const Place p = place_[c];
+    return p.in_zone() && layout_->reveals_top(p.zone) && zone_size_[p.zone] > 0 &&
+           slots_[static_cast<std::size_t>(p.zone) * capacity_ + zone_size_[p.zone] - 1u] == c;
+  }
+  /// While set, taking the top card of a top-card zone does not reveal it (game:deal sets it; a scenario sets
+  /// it while it arranges the zones). Not part of the state's value (not compared, not hashed).
+  void set_quiet_moves(bool quiet) { quiet_ = quiet; }
+  /// Who knows card c becomes exactly what its zone shows (as after a fresh deal): a scenario's arranged table.
+  void forget(ComponentId c) {
+    if (place_[c].in_zone()) seen_by_[c] = layout_->grant_mask(place_[c].zone);
+  }
   /// Marks c as known to `mask` additionally (a card shown to a player).
   void reveal(ComponentId c, std::uint8_t mask) { seen_by_[c] |= mask; }
 
@@ -285,6 +298,7 @@ class GameState {
   int phase_ = 0;
   int round_ = 1;
   int masked_for_ = 0;
+  bool quiet_ = false;  // set_quiet_moves
   bool round_end_requested_ = false;
   bool over_ = false;
 };

@@ -120,12 +120,26 @@ void push_component(lua_State* L, ComponentId c) {
 // ---- turn sequencing ----
 GAME_METHOD(seats) { IMPL; state_arg(L, impl); lua_pushinteger(L, impl.layout->seats); return 1; }
 GAME_METHOD(to_move) { IMPL; lua_pushinteger(L, state_arg(L, impl).to_move()); return 1; }
+/// The phase at argument `arg`: an integer, or a name from declare{phases=...}.
+int phase_arg(lua_State* L, Impl& impl, int arg) {
+  int is_integer = 0;
+  const lua_Integer number = lua_tointegerx(L, arg, &is_integer);  // the hot case in one call, as before names
+  if (is_integer) return static_cast<int>(number);  // (a numeric string too, as luaL_checkinteger took it)
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    const char* name = lua_tostring(L, arg);
+    if (const auto number = impl.layout->phase_number(name)) return *number;
+    std::string known;
+    for (const auto& [n, number] : impl.layout->phase_names) known += (known.empty() ? "" : ", ") + n;
+    return luaL_error(L, "unknown phase '%s' (declared phases: %s)", name, known.empty() ? "none" : known.c_str());
+  }
+  return static_cast<int>(luaL_checkinteger(L, arg));
+}
 // game:set_to_move(seat [, phase]): the seat to move, and the phase it is in when given (one call for both).
 GAME_METHOD(set_to_move) {
   IMPL;
   GameState& s = writable_state(L, impl, "set_to_move");
   s.set_to_move(seat_arg(L, impl, 2));
-  if (!lua_isnoneornil(L, 3)) s.set_phase(static_cast<int>(luaL_checkinteger(L, 3)));
+  if (!lua_isnoneornil(L, 3)) s.set_phase(phase_arg(L, impl, 3));
   return 0;
 }
 GAME_METHOD(next_seat) {
@@ -136,7 +150,19 @@ GAME_METHOD(next_seat) {
   return 1;
 }
 GAME_METHOD(phase) { IMPL; lua_pushinteger(L, state_arg(L, impl).phase()); return 1; }
-GAME_METHOD(set_phase) { IMPL; GameState& s = writable_state(L, impl, "set_phase"); s.set_phase(static_cast<int>(luaL_checkinteger(L, 2))); return 0; }
+GAME_METHOD(set_phase) { IMPL; GameState& s = writable_state(L, impl, "set_phase"); s.set_phase(phase_arg(L, impl, 2)); return 0; }
+// game:phase_name([phase]): the declared name of the phase (default: the current one), or nil
+GAME_METHOD(phase_name) {
+  IMPL;
+  const int phase = lua_isnoneornil(L, 2) ? state_arg(L, impl).phase() : static_cast<int>(luaL_checkinteger(L, 2));
+  for (const auto& [name, number] : impl.layout->phase_names)
+    if (number == phase) {
+      lua_pushstring(L, name.c_str());
+      return 1;
+    }
+  lua_pushnil(L);
+  return 1;
+}
 GAME_METHOD(round) { IMPL; lua_pushinteger(L, state_arg(L, impl).round()); return 1; }
 GAME_METHOD(rounds) { IMPL; state_arg(L, impl); lua_pushinteger(L, impl.layout->rounds); return 1; }
 GAME_METHOD(ply) { IMPL; lua_pushinteger(L, state_arg(L, impl).ply()); return 1; }
@@ -385,7 +411,8 @@ GAME_METHOD(knows) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const int seat = seat_arg(L, impl, 2);
-  lua_pushboolean(L, (s.seen_by(component_arg(L, impl, 3)) >> (seat - 1)) & 1);
+  const ComponentId c = component_arg(L, impl, 3);
+  lua_pushboolean(L, ((s.seen_by(c) >> (seat - 1)) & 1) || s.top_shown(c));  // (a top-card zone's top: everybody)
   return 1;
 }
 GAME_METHOD(move) {
@@ -1127,7 +1154,7 @@ int game_tostring(lua_State* L) {
 
 const luaL_Reg game_methods[] = {
     {"seats", game_seats}, {"to_move", game_to_move}, {"set_to_move", game_set_to_move}, {"next_seat", game_next_seat},
-    {"phase", game_phase}, {"set_phase", game_set_phase}, {"round", game_round}, {"rounds", game_rounds},
+    {"phase", game_phase}, {"set_phase", game_set_phase}, {"phase_name", game_phase_name}, {"round", game_round}, {"rounds", game_rounds},
     {"ply", game_ply}, {"over", game_over}, {"end_round", game_end_round}, {"end_game", game_end_game},
     {"match_score", game_match_score}, {"round_score", game_round_score}, {"viewer", game_viewer},
     {"size", game_size}, {"top", game_top}, {"sizes", game_sizes}, {"tops", game_tops}, {"nonempty", game_nonempty}, {"append_cards", game_append_cards}, {"card", game_card}, {"cards", game_cards}, {"zone_of", game_zone_of},
@@ -1221,6 +1248,81 @@ void read_features(lua_State* L, Component& c, const std::string& key, int index
                  key == "faces" ? "0,0u" : key == "sides" ? "0,0-1,0" : "1,0");
     if (twice) luaL_error(L, "houserules.declare: component %d ('%s'): %s names '%s' twice", index, c.name.c_str(), key.c_str(), text);
     lua_pop(L, 1);
+  }
+}
+
+/// Whether `name` matches `pattern`, where each `*` matches any text (possibly empty).
+bool glob_match(std::string_view pattern, std::string_view name) {
+  std::size_t p = 0, n = 0, star = std::string_view::npos, mark = 0;
+  while (n < name.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      mark = n;
+    } else if (p < pattern.size() && pattern[p] == name[n]) {
+      ++p;
+      ++n;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      n = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+/// Adds the variants' new zones and counters to `layout` and changes the visibility of the zones their
+/// [visibility] names (VariantAddition), in order. Errors name the variant file and line.
+void apply_variant_additions(lua_State* L, const std::vector<VariantAddition>& additions, Layout& layout) {
+  for (const VariantAddition& a : additions) {
+    const std::string at = Sandbox::display_path(a.file) + ":" + std::to_string(a.line);
+    const Visibility visibility = a.visibility.empty() ? Visibility::Hidden : visibility_from_string(a.visibility);
+    switch (a.kind) {
+      case VariantAddition::Kind::Zone: {
+        std::vector<ZoneDef> zones;
+        if (a.per_seat)
+          for (int s = 1; s <= layout.seats; ++s) zones.push_back({a.name + "." + std::to_string(s), {Owner::Kind::Seat, s}, visibility});
+        else
+          zones.push_back({a.name, {}, visibility});
+        for (ZoneDef& zone : zones) {
+          for (const ZoneDef& old : layout.zones)
+            if (old.name == zone.name)
+              luaL_error(L, "%s: the variant adds a zone '%s', which the parent declares already", at.c_str(), zone.name.c_str());
+          layout.zones.push_back(std::move(zone));
+        }
+        break;
+      }
+      case VariantAddition::Kind::Counter:
+        for (const CounterDef& old : layout.counters)
+          if (old.name == a.name)
+            luaL_error(L, "%s: the variant adds a counter '%s', which the parent declares already", at.c_str(), a.name.c_str());
+        layout.counters.push_back({a.name, a.per_seat, a.initial});
+        break;
+      case VariantAddition::Kind::Visibility: {
+        int matched = 0;
+        for (ZoneDef& zone : layout.zones) {
+          if (!glob_match(a.name, zone.name)) continue;
+          if (visibility == Visibility::Owner && zone.owner.kind == Owner::Kind::Nobody)
+            luaL_error(L, "%s: zone '%s' has no owner, so it cannot be visible to its owner", at.c_str(), zone.name.c_str());
+          zone.visibility = visibility;
+          ++matched;
+        }
+        if (matched == 0) {
+          std::string known;
+          for (const ZoneDef& zone : layout.zones) {
+            if (known.size() > 300) {
+              known += ", ...";
+              break;
+            }
+            known += (known.empty() ? "" : ", ") + zone.name;
+          }
+          luaL_error(L, "%s: [visibility] '%s' names no zone of the parent (its zones: %s)", at.c_str(), a.name.c_str(),
+                     known.c_str());
+        }
+        break;
+      }
+    }
   }
 }
 
@@ -1452,6 +1554,36 @@ int houserules_declare(lua_State* L) {
     lua_pushinteger(L, static_cast<lua_Integer>(impl.maps.size()));
     lua_setfield(L, maps, name.c_str());
   }
+  // phases = { "play", "draw" } (numbered 1, 2, ...) or { play = 0, draw = 1 }: names of phase numbers
+  if (lua_getfield(L, 1, "phases") != LUA_TNIL) {
+    if (!lua_istable(L, -1)) luaL_error(L, "houserules.declare: 'phases' must be a list of names or map names to numbers");
+    const int phases = lua_gettop(L);
+    const auto n = static_cast<lua_Integer>(luaL_len(L, phases));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, phases, i);
+      if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "houserules.declare: phases[%d] must be a name", static_cast<int>(i));
+      layout.phase_names.emplace_back(lua_tostring(L, -1), static_cast<int>(i));
+      lua_pop(L, 1);
+    }
+    lua_pushnil(L);
+    while (lua_next(L, phases)) {
+      if (lua_type(L, -2) == LUA_TSTRING) {
+        if (!lua_isinteger(L, -1)) luaL_error(L, "houserules.declare: phase '%s' must map to an integer", lua_tostring(L, -2));
+        layout.phase_names.emplace_back(lua_tostring(L, -2), static_cast<int>(lua_tointeger(L, -1)));
+      } else if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > n) {
+        luaL_error(L, "houserules.declare: 'phases' must be a list of names or map names to numbers");
+      }
+      lua_pop(L, 1);
+    }
+    std::sort(layout.phase_names.begin(), layout.phase_names.end(), [](const auto& x, const auto& y) {
+      return x.second != y.second ? x.second < y.second : x.first < y.first;  // by number: the same in every run
+    });
+    for (std::size_t a = 0; a < layout.phase_names.size(); ++a)
+      for (std::size_t b = a + 1; b < layout.phase_names.size(); ++b)
+        if (layout.phase_names[a].first == layout.phase_names[b].first)
+          luaL_error(L, "houserules.declare: phase '%s' is named twice", layout.phase_names[a].first.c_str());
+  }
+  lua_pop(L, 1);
   if (lua_getfield(L, 1, "rounds") != LUA_TNIL) layout.rounds = static_cast<int>(luaL_checkinteger(L, -1));
   lua_pop(L, 1);
   if (lua_getfield(L, 1, "teams") != LUA_TNIL) {
@@ -1464,6 +1596,7 @@ int houserules_declare(lua_State* L) {
     }
   }
   lua_pop(L, 1);
+  apply_variant_additions(L, impl.additions, layout);
   const std::string problem = [&]() -> std::string {
     try {
       layout.finalize();
@@ -1515,10 +1648,17 @@ int houserules_declare(lua_State* L) {
   }
   Sandbox::from(L)->make_read_only(1);
   lua_setfield(L, result, "boards");
+  lua_createtable(L, 0, static_cast<int>(layout.phase_names.size()));  // phases: name -> number
+  for (const auto& [name, number] : layout.phase_names) {
+    lua_pushinteger(L, number);
+    lua_setfield(L, -2, name.c_str());
+  }
+  Sandbox::from(L)->make_read_only(1);
+  lua_setfield(L, result, "phases");
   Sandbox::from(L)->make_read_only(2);
   // Also houserules.components, .zones and .zone_names, for variant scripts and modules.
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl.api_ref);
-  for (const char* field : {"components", "zones", "zone_names", "groups", "maps", "boards"}) {
+  for (const char* field : {"components", "zones", "zone_names", "groups", "maps", "boards", "phases"}) {
     lua_getfield(L, -2, field);
     lua_setfield(L, -2, field);
   }

@@ -170,6 +170,102 @@ std::vector<std::string> variant_file_names(const RulesetInfo& base) {
   return out;
 }
 
+/// A name a variant gives a zone or counter: letters, digits and `-_.` (and `*` in a visibility pattern).
+bool valid_layout_name(const std::string& name, bool pattern) {
+  if (name.empty() || name.size() > 64) return false;
+  for (char ch : name)
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.' || (pattern && ch == '*')))
+      return false;
+  return true;
+}
+
+/// The [zones], [counters] and [visibility] tables of variant `file` (see VariantAddition), checked for keys,
+/// types and names, in file order. Throws LoadError "file:line: ...".
+std::vector<VariantAddition> read_additions(const toml::table& doc, const fs::path& file) {
+  std::vector<VariantAddition> out;
+  auto table_of = [&](const char* key) -> const toml::table* {
+    const toml::node* node = doc.get(key);
+    if (!node) return nullptr;
+    if (!node->is_table()) throw LoadError(where(file, *node) + ": [" + key + "] must be a table");
+    return node->as_table();
+  };
+  auto line = [](const toml::node& n) { return static_cast<int>(n.source().begin.line); };
+  auto check_name = [&](const toml::key& key, bool pattern, const char* what) {
+    const std::string name(key.str());
+    if (!valid_layout_name(name, pattern))
+      throw LoadError(Sandbox::display_path(file) + ":" + std::to_string(key.source().begin.line) + ": '" +
+                      printable(cut_for_message(name)) + "' is not a " + what +
+                      " name (letters, digits, '-', '_' and '.'" + (pattern ? ", '*' for any text" : "") + ")");
+    return name;
+  };
+  auto check_visibility = [&](const toml::node& node, const std::string& what) {
+    const auto text = node.value_exact<std::string>();
+    if (!text) throw LoadError(where(file, node) + ": " + what + " must be a string (hidden, owner, public, top or top-card)");
+    try {
+      (void)visibility_from_string(*text);
+    } catch (const std::exception& e) {
+      throw LoadError(where(file, node) + ": " + what + ": " + printable(cut_for_message(e.what())));
+    }
+    return *text;
+  };
+  auto check_keys = [&](const toml::table& t, std::initializer_list<std::string_view> known, const std::string& what) {
+    for (const auto& [key, node] : t)
+      if (std::find(known.begin(), known.end(), key.str()) == known.end()) {
+        std::string list;
+        for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+        throw LoadError(where(file, node) + ": unknown key '" + printable(cut_for_message(key.str())) + "' in " + what +
+                        " (expected " + list + ")");
+      }
+  };
+  // [zones.<name>] and [counters.<name>]: a table with `known` keys; fills the shared fields of `a`.
+  auto read_entry = [&](VariantAddition& a, const toml::node& node, const std::string& what,
+                        std::initializer_list<std::string_view> known) -> const toml::table& {
+    const toml::table* t = node.as_table();
+    if (!t) throw LoadError(where(file, node) + ": " + what + " must be a table (keys: per_seat, meaning, ...)");
+    check_keys(*t, known, "[" + what + "]");
+    if (const toml::node* p = t->get("per_seat")) {
+      if (!p->is_boolean()) throw LoadError(where(file, *p) + ": " + what + ".per_seat must be true or false");
+      a.per_seat = **p->as_boolean();
+    }
+    if (const toml::node* m = t->get("meaning")) {
+      if (!m->is_string()) throw LoadError(where(file, *m) + ": " + what + ".meaning must be a string");
+      a.meaning = **m->as_string();
+    }
+    return *t;
+  };
+  if (const toml::table* zones = table_of("zones"))
+    for (const auto& [key, node] : *zones) {
+      VariantAddition a{VariantAddition::Kind::Zone, check_name(key, false, "zone"), "", false, 0, "", file, line(node)};
+      const std::string what = "zones." + a.name;
+      const toml::table& t = read_entry(a, node, what, {"visibility", "per_seat", "meaning"});
+      const toml::node* v = t.get("visibility");
+      if (!v) throw LoadError(where(file, node) + ": " + what + " needs a visibility (hidden, owner, public, top or top-card)");
+      a.visibility = check_visibility(*v, what + ".visibility");
+      if (a.visibility == "owner" && !a.per_seat)
+        throw LoadError(where(file, node) + ": " + what + " is visible to its owner: set per_seat = true (one zone per seat)");
+      out.push_back(std::move(a));
+    }
+  if (const toml::table* counters = table_of("counters"))
+    for (const auto& [key, node] : *counters) {
+      VariantAddition a{VariantAddition::Kind::Counter, check_name(key, false, "counter"), "", false, 0, "", file, line(node)};
+      const std::string what = "counters." + a.name;
+      const toml::table& t = read_entry(a, node, what, {"per_seat", "initial", "meaning"});
+      if (const toml::node* i = t.get("initial")) {
+        if (!i->is_integer()) throw LoadError(where(file, *i) + ": " + what + ".initial must be an integer");
+        a.initial = **i->as_integer();
+      }
+      out.push_back(std::move(a));
+    }
+  if (const toml::table* visibility = table_of("visibility"))
+    for (const auto& [key, node] : *visibility) {
+      VariantAddition a{VariantAddition::Kind::Visibility, check_name(key, true, "zone"), "", false, 0, "", file, line(node)};
+      a.visibility = check_visibility(node, "visibility of '" + a.name + "'");
+      out.push_back(std::move(a));
+    }
+  std::stable_sort(out.begin(), out.end(), [](const VariantAddition& x, const VariantAddition& y) { return x.line < y.line; });
+  return out;
+}
+
 /// Reads a variant file and the chain it extends.
 RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visiting) {
   const fs::path file = fs::weakly_canonical(fs::absolute(file_in));
@@ -186,11 +282,13 @@ RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visitin
   visiting.push_back(file);
   const toml::table doc = parse_toml_file(file);
   for (const auto& [key, node] : doc) {
-    static const std::set<std::string, std::less<>> known{"extends", "id", "name", "description", "script",
-                                                          "players", "params"};
+    static const std::set<std::string, std::less<>> known{"extends", "id",       "name",     "description", "script",
+                                                          "players", "params",   "schema",   "zones",       "counters",
+                                                          "visibility"};
     if (!known.contains(key.str()))
-      throw LoadError(where(file, node) + ": unknown key '" + std::string(key.str()) +
-                      "' in a variant (expected extends, id, name, description, script, players, params)");
+      throw LoadError(where(file, node) + ": unknown key '" + printable(cut_for_message(key.str())) +
+                      "' in a variant (expected extends, id, name, description, script, players, params, schema, zones, "
+                      "counters, visibility)");
   }
   const toml::node* extends = doc.get("extends");
   if (!extends || !extends->is_string())
@@ -221,6 +319,7 @@ RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visitin
   if (!script.empty()) {
     variant.script = confined_script(file.parent_path(), script, where(file, *doc.get("script")));
   }
+  variant.additions = read_additions(doc, file);
   read_players(doc, file, info, info.min_players, info.max_players, info.default_players);
   const bool builtin_variant = file.parent_path() == fs::weakly_canonical(info.dir / "variants");
   info.id = builtin_variant && info.variants.empty() ? info.base_id + "/" + variant.id : variant.id;
@@ -310,16 +409,27 @@ void record_origins(const toml::table& table, const std::string& prefix, const f
 }
 
 /// Deep-merges `overrides` (from `file`) into `params`; every key must exist there with the same type.
+/// A top-level parameter the file's own [schema] describes may be new (`added`: the variant adds it).
 void merge_params(toml::table& params, const toml::table& overrides, const std::string& prefix, const fs::path& file,
-                  std::vector<ParamOrigin>& origins) {
+                  std::vector<ParamOrigin>& origins, const toml::table* added = nullptr) {
   for (const auto& [key, node] : overrides) {
     const std::string path = prefix + std::string(key.str());
     toml::node* current = params.get(key.str());
+    if (!current && added && added->contains(key.str())) {  // a new parameter, described by this variant's schema
+      params.insert_or_assign(key.str(), node);
+      if (const toml::table* t = node.as_table()) record_origins(*t, path + ".", file, origins);
+      else set_origin(origins, {path, toml_text(node), file, static_cast<int>(node.source().begin.line)});
+      continue;
+    }
     if (!current) {
       std::string known;
       for (const auto& [k, v] : params) known += (known.empty() ? "" : ", ") + std::string(k.str());
-      throw LoadError(where(file, node) + ": unknown parameter '" + path + "' (the parameters" +
-                      (prefix.empty() ? "" : " of '" + prefix.substr(0, prefix.size() - 1) + "'") + " are: " + known + ")");
+      throw LoadError(where(file, node) + ": unknown parameter '" + printable(cut_for_message(path)) + "' (the parameters" +
+                      (prefix.empty() ? "" : " of '" + prefix.substr(0, prefix.size() - 1) + "'") + " are: " + known +
+                      (prefix.empty() ? "; a variant adds a parameter by describing it in [schema." +
+                                            printable(cut_for_message(path)) + "] with its meaning"
+                                      : "") +
+                      ")");
     }
     if (current->is_table() && node.is_table()) {
       merge_params(*current->as_table(), *node.as_table(), path + ".", file, origins);
@@ -439,7 +549,7 @@ void check_schema(const toml::table& params, const toml::table& schema, const fs
     const toml::table* rule = entry.as_table();
     if (!rule) throw LoadError(where(schema_file, entry) + ": schema." + name + " must be a table {min, max, choices, meaning}");
     const toml::node* value = params.get(name);
-    if (!value) throw LoadError(where(schema_file, entry) + ": schema." + name + " describes no parameter");
+    if (!value) throw LoadError(where(schema_file, entry) + ": schema." + name + " describes no parameter (give it a value in [params])");
     const ParamOrigin* origin = origin_of(origins, name);
     const std::string at = origin ? Sandbox::display_path(origin->file) + ":" + std::to_string(origin->line)
                                   : Sandbox::display_path(schema_file);
@@ -512,17 +622,36 @@ toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* 
     params = *node->as_table();
     record_origins(*node->as_table(), "", base_file, origins);  // the original nodes know their lines
   }
+  std::vector<std::pair<toml::table, fs::path>> variant_schemas;  // a variant's [schema]: its new parameters
   for (const auto& variant : info.variants) {
     const toml::table vdoc = parse_toml_file(variant.file);
+    const toml::table* added = nullptr;
+    if (const toml::node* schema = vdoc.get("schema")) {
+      if (!schema->is_table()) throw LoadError(where(variant.file, *schema) + ": [schema] must be a table");
+      for (const auto& [key, entry] : *schema->as_table()) {
+        const std::string name(key.str());
+        if (params.contains(name))
+          throw LoadError(where(variant.file, entry) + ": schema." + printable(cut_for_message(name)) +
+                          " describes a parameter of the parent (its schema is the parent's; a variant describes the "
+                          "parameters it adds)");
+        const toml::table* rule = entry.as_table();
+        if (!rule || !(*rule)["meaning"].is_string())
+          throw LoadError(where(variant.file, entry) + ": schema." + printable(cut_for_message(name)) +
+                          " must be a table with a meaning = \"what the parameter is\" (and min, max, type or choices)");
+      }
+      variant_schemas.emplace_back(*schema->as_table(), variant.file);
+      added = schema->as_table();
+    }
     if (const toml::node* node = vdoc.get("params")) {
       if (!node->is_table()) throw LoadError(where(variant.file, *node) + ": [params] must be a table");
-      merge_params(params, *node->as_table(), "", variant.file, origins);
+      merge_params(params, *node->as_table(), "", variant.file, origins, added);
     }
   }
   if (const toml::node* schema = doc.get("schema")) {
     if (!schema->is_table()) throw LoadError(where(base_file, *schema) + ": [schema] must be a table");
     check_schema(params, *schema->as_table(), base_file, origins, seats);
   }
+  for (const auto& [schema, file] : variant_schemas) check_schema(params, schema, file, origins);
   if (origins_out) *origins_out = std::move(origins);
   return params;
 }

@@ -30,6 +30,22 @@ class LoadError : public std::runtime_error {
 /// variants). Deeper chains are refused with an error naming the file, instead of exhausting the stack.
 inline constexpr int kMaxVariantChain = 32;
 
+/// What a variant file adds to the layout its parent declares, in TOML (docs/writing-rules.md, "What a variant
+/// adds"): a new zone ([zones.<name>]), a new counter ([counters.<name>]), or a new visibility for the parent's
+/// zones ([visibility] "<zone or pattern>" = "<visibility>"). Applied by houserules.declare, in file order,
+/// innermost variant first; an error there names the file and line.
+struct VariantAddition {
+  enum class Kind { Zone, Counter, Visibility };
+  Kind kind = Kind::Zone;
+  std::string name;         ///< zone or counter name; for Visibility a zone name, or a pattern where `*` matches any text
+  std::string visibility;   ///< Zone, Visibility: hidden, owner, public, top or top-card
+  bool per_seat = false;    ///< Zone: one zone per seat ("<name>.1" ...), owned by it; Counter: a value per seat too
+  std::int64_t initial = 0; ///< Counter: its value at the start
+  std::string meaning;      ///< `meaning`, shown by `describe`
+  std::filesystem::path file;
+  int line = 0;
+};
+
 /// A variant file: `extends` a ruleset or another variant, overrides parameters, and may add a script
 /// that receives the parent's rules table and returns the changed rules (docs/writing-rules.md).
 struct VariantInfo {
@@ -38,6 +54,7 @@ struct VariantInfo {
   std::string description;         ///< `description`
   std::filesystem::path file;      ///< the variant's TOML file, absolute
   std::filesystem::path script;    ///< its Lua script, absolute; empty when it has none
+  std::vector<VariantAddition> additions;  ///< its [zones], [counters] and [visibility], in file order
 };
 
 /// What `ruleset.toml` (and the variant files on top of it) say about a ruleset, without running scripts.

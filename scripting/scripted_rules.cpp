@@ -113,6 +113,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   impl.layout = &layout_;
   impl.sandbox.owner = &impl;
   impl.clear_action_lists = options.clear_action_lists;
+  for (const VariantInfo& v : info.variants) impl.additions.insert(impl.additions.end(), v.additions.begin(), v.additions.end());
   // require() looks in the newest variant's folder first, then its parents', then the base ruleset's.
   std::vector<std::filesystem::path> roots;
   for (auto v = info.variants.rbegin(); v != info.variants.rend(); ++v) {
@@ -194,6 +195,18 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   hook("shorthand", impl.hook_shorthand, false);
   if (!missing.empty())
     throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
+  static const char* const kHooks[] = {"setup", "start_round", "actions", "apply", "action_text", "score",
+                                       "describe", "explain", "heuristic", "ranks", "invariants"};
+  lua_pushnil(L);
+  while (lua_next(L, rules)) {  // the named rules: every other function of the table (sorted below)
+    if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION) {
+      const std::string name = lua_tostring(L, -2);
+      if (std::none_of(std::begin(kHooks), std::end(kHooks), [&](const char* h) { return name == h; }))
+        rule_functions_.push_back(name);
+    }
+    lua_pop(L, 1);
+  }
+  std::sort(rule_functions_.begin(), rule_functions_.end());
   impl.rules_ref = luaL_ref(L, LUA_REGISTRYINDEX);  // pops the rules table
   create_game_binding(L, impl);
   lua_createtable(L, 256, 0);

@@ -47,6 +47,9 @@ class ScriptedRules final : public Rules {
   const std::string& params_json() const { return params_json_; }
   /// The hooks the rules table defines, in the documented order (setup, start_round, actions, ...).
   const std::vector<std::string>& hook_names() const { return hook_names_; }
+  /// The other functions of the rules table, sorted: the ruleset's named rules a variant may replace
+  /// (`may_follow`, `resolve_tile`, ...; each ruleset's README, "For variant authors"), as `describe` lists them.
+  const std::vector<std::string>& rule_functions() const { return rule_functions_; }
   /// Bytes the Lua state holds now.
   std::size_t lua_memory() const;
 
@@ -78,6 +81,7 @@ class ScriptedRules final : public Rules {
   Layout layout_;
   std::string params_json_;
   std::vector<std::string> hook_names_;
+  std::vector<std::string> rule_functions_;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -103,6 +103,7 @@ local declared = hr.declare {
   tracks = track_list,
   figures = figure_list,
   rounds = P.expeditions,
+  phases = { play = 0, arrow = 1, draw = 2 }, -- PLAY_PHASE, ARROW_PHASE, DRAW_PHASE below
 }
 local VP <const>, CHIPS <const>, VP_START <const>, DIRS <const>, TURNS <const> = 1, 2, 3, 4, 5
 -- The deck after the deal: how many turns an expedition lasts when every draw is from the deck.
@@ -272,18 +273,77 @@ local function end_expedition(game, seat)
   end_round(game)
 end
 
---- Moves figure f of `seat` onto step `to` of path k (from step `from`, 0 = off the board) and resolves what it
---- finds there: the expedition's end when it is the END_FIGURES-th figure past a bridge (the tile is then not
---- resolved), else the event tile (artifact taken, VP chips paid, arrow: phase ARROW), else the phase goes to DRAW.
-local function arrive(game, seat, f, k, from, to)
-  move_figure(game, f, k, to)
-  if to >= BRIDGE and from < BRIDGE then
-    if crossed(game) >= END_FIGURES then
-      end_expedition(game, seat)
-      return
-    end
+local COLOUR_INDEX = {} -- colour name -> path (track) number
+for k = 1, NCOLOURS do COLOUR_INDEX[COLOURS[k]] = k end
+
+--- The kind of figure f of `seat`: its first figure is the explorer, the others adventurers.
+local function kind_of(seat, f)
+  return f == (seat - 1) * FPS + 1 and "explorer" or "adventurer"
+end
+
+--- `seat`'s figure on path k and its step; else its first figure of `kind` off the board, and step 0.
+local function figure_number(game, seat, kind, k)
+  local base, off = (seat - 1) * FPS, nil
+  for i = 1, FPS do
+    local f = base + i
+    local track, step = figure_of(game, f)
+    if track == k then return f, step end
+    if not track and not off and (i == 1) == (kind == "explorer") then off = f end
   end
-  local t = tile_of(game, k, to)
+  return off, 0
+end
+
+--- rules.step_of(game, seat, colour) -> integer or nil: the step of `seat`'s figure on the `colour` path, nil when
+--- it has none there (a reader for variants; not an extension point).
+function rules.step_of(game, seat, colour)
+  local _, step = figure_number(game, seat, "adventurer", COLOUR_INDEX[colour])
+  return step > 0 and step or nil
+end
+
+-- ---- extension points (README "For variant authors"): one sentence of the rulebook each ----------------------
+-- apply() calls them through the rules table, so a variant that replaces one changes every move that uses it.
+-- Figures are named by kind ("explorer", "adventurer") and paths by colour name ("yellow"), never by number.
+
+--- rules.may_follow(game, seat, colour, c, top) -> boolean: may card c go on `seat`'s `colour` pile, whose top
+--- card is `top`, and move its figure (seed 000, "Jouer une carte": equal to or higher than the last; in the
+--- ascending-descending variant the second card fixes the direction)? Decides the legal plays, the explanations
+--- and the bots' count of playable cards.
+function rules.may_follow(game, seat, colour, c, top)
+  local k = COLOUR_INDEX[colour]
+  return fits(game, seat, k, VALUE[c], VALUE[top], size_of(game, PILE[seat][k]))
+end
+local base_may_follow = rules.may_follow
+
+--- Whether card c may go on `seat`'s pile of colour k with top card `top` (`count` cards): the base rule's fast
+--- path while rules.may_follow is the base one, else the variant's rules.may_follow.
+local function follows(game, seat, k, c, top, count)
+  if rules.may_follow == base_may_follow then return fits(game, seat, k, VALUE[c], VALUE[top], count) end
+  return rules.may_follow(game, seat, COLOURS[k], c, top)
+end
+
+--- rules.expedition_ends(game, seat, colour, step) -> boolean: does the expedition end now that a figure of `seat`
+--- reached `step` of the `colour` path? Base rule (seed 000, "Fin d'une expédition"): when the end_figures-th figure
+--- (all seats and paths) stands past a bridge (step bridge_step or beyond); the tile it reached is then not
+--- resolved.
+function rules.expedition_ends(game, seat, colour, step)
+  return step == BRIDGE and crossed(game) >= END_FIGURES
+end
+local base_expedition_ends = rules.expedition_ends
+
+--- rules.vp_tile_pays(game, seat, figure_kind, value) -> integer: the VP chips a VP tile printed `value` pays to
+--- `seat` when its figure of kind `figure_kind` ("explorer" or "adventurer") reaches it. Base rule (seed 000,
+--- "Les plaquettes"): its value, never doubled for the explorer.
+function rules.vp_tile_pays(game, seat, figure_kind, value)
+  return value
+end
+
+--- rules.resolve_tile(game, seat, figure_kind, colour, step): resolves the tile a figure of `seat` reached at
+--- `step` of the `colour` path (seed 000, "Les plaquettes"): an artifact is taken (it goes to the seat's
+--- artifacts), a VP tile pays rules.vp_tile_pays chips and stays, an arrow lets the seat move a figure one step
+--- (phase ARROW: `move <colour>` or `pass`). Without an arrow the turn goes on to the draw.
+function rules.resolve_tile(game, seat, figure_kind, colour, step)
+  local k = COLOUR_INDEX[colour]
+  local t = tile_of(game, k, step)
   local kind = t and TILE[t] or 0
   if kind == ARROW then
     set_phase(game, ARROW_PHASE)
@@ -291,9 +351,23 @@ local function arrive(game, seat, f, k, from, to)
   elseif kind == ARTIFACT then
     move(game, t, ARTIFACTS[seat])
   elseif kind == VPTILE then
-    add_counter(game, VP, seat, TILE_VALUE[t])
+    add_counter(game, VP, seat, rules.vp_tile_pays(game, seat, figure_kind, TILE_VALUE[t]))
   end
   set_phase(game, DRAW_PHASE)
+end
+
+--- rules.move_one_step(game, seat, figure_kind, colour): moves `seat`'s figure of `figure_kind` on the `colour`
+--- path (or, off the board, onto its step 1) one step forward, then asks rules.expedition_ends (the expedition
+--- ends at once: the seat left of `seat` starts the next one) or else rules.resolve_tile.
+function rules.move_one_step(game, seat, figure_kind, colour)
+  local k = COLOUR_INDEX[colour]
+  local f, from = figure_number(game, seat, figure_kind, k)
+  move_figure(game, f, k, from + 1)
+  if rules.expedition_ends(game, seat, colour, from + 1) then
+    end_expedition(game, seat)
+    return
+  end
+  rules.resolve_tile(game, seat, figure_kind, colour, from + 1)
 end
 
 --- actions(game, out) -> count. PLAY: for each card name in hand (first copy only, so that texts are unique):
@@ -332,7 +406,7 @@ function rules.actions(game, out)
         else
           local v, tv = VALUE[c], VALUE[top]
           local pile_size = EITHER and size_of(game, pile) or 0
-          if fits(game, seat, k, v, tv, pile_size) then
+          if follows(game, seat, k, c, top, pile_size) then
             local dir_first, dir_last = 0, 0
             if EITHER and pile_size == 1 and v == tv then dir_first, dir_last = UP, DOWN end
             for dir = dir_first, dir_last do
@@ -396,9 +470,9 @@ function rules.apply(game, a)
     move(game, c, pile)
     scan_figures(game, seat)
     if pos[k] < NSTEPS then
-      arrive(game, seat, fig[k], k, pos[k], pos[k] + 1)
+      rules.move_one_step(game, seat, kind_of(seat, fig[k]), COLOURS[k])
     elseif arg > 0 then
-      arrive(game, seat, fig[arg], arg, pos[arg], pos[arg] + 1)
+      rules.move_one_step(game, seat, kind_of(seat, fig[arg]), COLOURS[arg])
     else
       set_phase(game, DRAW_PHASE)
     end
@@ -406,10 +480,10 @@ function rules.apply(game, a)
     local explorer_off, adventurer_off = scan_figures(game, seat)
     local k = COLOUR[c]
     move(game, c, PILE[seat][k])
-    arrive(game, seat, kind == START_EXPLORER and explorer_off or adventurer_off, k, 0, 1)
+    rules.move_one_step(game, seat, kind == START_EXPLORER and "explorer" or "adventurer", COLOURS[k])
   elseif kind == MOVE then
     scan_figures(game, seat)
-    arrive(game, seat, fig[arg], arg, pos[arg], pos[arg] + 1)
+    rules.move_one_step(game, seat, kind_of(seat, fig[arg]), COLOURS[arg])
   else -- PASS
     set_phase(game, DRAW_PHASE)
   end
@@ -477,7 +551,7 @@ function rules.heuristic(game, seat)
     local c = hand[i]
     local k = COLOUR[c]
     local top = top_of(game, PILE[seat][k])
-    if top and fits(game, seat, k, VALUE[c], VALUE[top], size_of(game, PILE[seat][k])) then lowest[k] = lowest[k] + 1 end
+    if top and follows(game, seat, k, c, top, size_of(game, PILE[seat][k])) then lowest[k] = lowest[k] + 1 end
   end
   local base = (seat - 1) * FPS
   for k = 1, NCOLOURS do
@@ -508,7 +582,7 @@ function rules.invariants(game)
       local cards = game:cards(PILE[s][k])
       for i, c in ipairs(cards) do
         if COLOUR[c] ~= k then return NAME[c] .. " lies on seat " .. s .. "'s " .. COLOURS[k] .. " pile" end
-        if i > 1 then
+        if i > 1 and rules.may_follow == base_may_follow then -- (a variant's rules.may_follow: its own invariants)
           local d = direction(game, s, k)
           if (d == UP and VALUE[c] < VALUE[cards[i - 1]]) or (d == DOWN and VALUE[c] > VALUE[cards[i - 1]]) then
             return "seat " .. s .. "'s " .. COLOURS[k] .. " pile breaks its direction at " .. NAME[c]
@@ -532,7 +606,10 @@ function rules.invariants(game)
       if TILE[t] ~= ARTIFACT then return "seat " .. s .. " took the tile " .. NAME[t] end
     end
   end
-  if crossed >= END_FIGURES and not game:over() then return crossed .. " figures are past a bridge and the expedition goes on" end
+  -- (the base rule's end only: a variant that replaces rules.expedition_ends states its own invariants)
+  if rules.expedition_ends == base_expedition_ends and crossed >= END_FIGURES and not game:over() then
+    return crossed .. " figures are past a bridge and the expedition goes on"
+  end
   if size_of(game, TILES) ~= math.max(0, LAST_TILE - NCARDS - #TILE_TRACK) then
     return size_of(game, TILES) .. " tiles are off the board"
   end
@@ -546,7 +623,8 @@ view.install(rules, {
   VALUE = VALUE, TILE = TILE, ARTIFACT = ARTIFACT, ARROW = ARROW, VPTILE = VPTILE, DECK = DECK, HAND = HAND,
   PILE = PILE, DISCARD = DISCARD, ARTIFACTS = ARTIFACTS, VP = VP, CHIPS = CHIPS, crossed = crossed,
   PLAY_PHASE = PLAY_PHASE, ARROW_PHASE = ARROW_PHASE, DRAW_PHASE = DRAW_PHASE, UP = UP, DOWN = DOWN,
-  direction = direction, fits = fits, artifact_chips = artifact_chips, table_points = table_points,
+  direction = direction, follows = follows, base_rule = function() return rules.may_follow == base_may_follow end,
+  artifact_chips = artifact_chips, table_points = table_points,
   figure_points = figure_points,
 })
 

@@ -153,7 +153,10 @@ function M.install(rules, K)
       if figure_word == "explorer" or figure_word == "adventurer" then
         return "you have started the " .. COLOURS[k] .. " path already (one path per colour): play " .. NAME[held] .. " to advance"
       end
-      if not K.fits(game, seat, k, v, VALUE[top], game:size(pile)) then
+      if not K.follows(game, seat, k, held, top, game:size(pile)) then
+        if not K.base_rule() then
+          return NAME[held] .. " may not go on your " .. COLOURS[k] .. " pile (top " .. NAME[top] .. ") by this variant's rule"
+        end
         local dir = K.direction(game, seat, k)
         return NAME[held] .. " must be equal to or " .. (dir == K.DOWN and "lower" or "higher") .. " than " .. NAME[top] ..
                " on your " .. COLOURS[k] .. " pile"

@@ -76,6 +76,7 @@ local declared = hr.declare {
     { name = "pile" },                   -- 6: the number of the current draw pile
   },
   rounds = 1,
+  phases = { turn = 0, bidding = 1, spoils = 2 }, -- TURN, BIDDING, SPOILS below
 }
 local COINS <const>, BID <const>, HIGH <const>, PASSED <const>, BOXED <const>, PILE <const> = 1, 2, 3, 4, 5, 6
 
@@ -149,11 +150,62 @@ local function last_value(game, zone)
   return top and VALUE[top] or -1
 end
 
+-- ---- extension points (README "For variant authors"): one sentence of the rulebook each ----------------------
+-- The hooks call them through the rules table, so a variant that replaces one changes the legal actions, the
+-- explanations, the bots' estimates and the moves together. Cards are numbers (houserules.components[c] gives
+-- .name, .colour, .value; a wager has value 0); seats are numbers; amounts are coins.
+
+--- rules.may_add(game, seat, c) -> boolean: may card c go on `seat`'s expedition of its colour (seed 002,
+--- "Prendre le butin")? Base: wagers only before any number card, numbers equal to or higher than the last.
+function rules.may_add(game, seat, c)
+  return last_value(game, EXPEDITION[seat][COLOUR[c]]) <= LIMIT[c]
+end
+local base_may_add = rules.may_add
+
+--- rules.lowest_opening_bid(game, seat) -> integer: the fewest coins `seat` may open an auction with (seed 002,
+--- "Enchères"). Base: the min_bid parameter.
+function rules.lowest_opening_bid(game, seat)
+  return MIN_BID
+end
+
+--- rules.auction_winner(game) -> seat or nil: the winner once the auction is over, nil while it goes on (seed 002:
+--- "L'enchère se termine lorsque tous les joueurs sauf un ont passé"). Base: the one seat that has not passed.
+function rules.auction_winner(game)
+  local left, last = 0, 0
+  for s = 1, SEATS do
+    if counter_of(game, PASSED, s) == 0 then
+      left = left + 1
+      last = s
+    end
+  end
+  if left == 1 then return last end
+  return nil
+end
+
+--- rules.pay_bid(game, winner, bid): the winner of an auction pays its bid (seed 002: into the gold reserve).
+--- Runs inside apply: it changes the coins (game:add_counter("coins", seat or 0, delta)).
+function rules.pay_bid(game, winner, bid)
+  add_counter(game, COINS, winner, -bid)
+  add_counter(game, COINS, 0, bid)
+end
+local base_pay_bid = rules.pay_bid
+
+--- rules.share_reserve(game): a draw pile ran out (not the last one): the gold reserve is shared equally among
+--- the seats, the remainder stays in the reserve (seed 002, "Fin d'une pile"). Runs inside apply.
+function rules.share_reserve(game)
+  local reserve = counter_of(game, COINS, 0)
+  local share = reserve // SEATS
+  if share > 0 then
+    for s = 1, SEATS do add_counter(game, COINS, s, share) end
+    set_counter(game, COINS, 0, reserve - share * SEATS)
+  end
+end
+local base_share_reserve = rules.share_reserve
+
 --- Whether some seat may still add card c to its expedition (seed 002, "Découvrir", Remarque).
 local function usable_by_anyone(game, c)
-  local k, limit = COLOUR[c], LIMIT[c]
   for s = 1, SEATS do
-    if last_value(game, EXPEDITION[s][k]) <= limit then return true end
+    if rules.may_add(game, s, c) then return true end
   end
   return false
 end
@@ -170,12 +222,7 @@ local function reveal(game)
     if pile == NPILES then
       end_round(game) -- seed 002: "la réserve d'or n'est alors pas répartie"
     else
-      local reserve = counter_of(game, COINS, 0)
-      local share = reserve // SEATS
-      if share > 0 then
-        for s = 1, SEATS do add_counter(game, COINS, s, share) end
-        set_counter(game, COINS, 0, reserve - share * SEATS)
-      end
+      rules.share_reserve(game)
       set_counter(game, PILE, 0, pile + 1)
     end
   end
@@ -243,7 +290,7 @@ function rules.actions(game, out)
     n = 1
     out[1] = REVEAL
     if not NEEDS_RIVER or size_of(game, RIVER) > 0 then
-      for b = MIN_BID, counter_of(game, COINS, seat) do
+      for b = rules.lowest_opening_bid(game, seat), counter_of(game, COINS, seat) do
         n = n + 1
         out[n] = AUCTION + b
       end
@@ -257,22 +304,37 @@ function rules.actions(game, out)
     end
   else
     local COLOUR, LIMIT, NAME_BIT = COLOUR, LIMIT, NAME_BIT
-    local tops = tops_of(game, EXPEDITION[seat], scratch_tops)
-    local top_values = scratch_top_values
-    for k = 1, NCOLOURS do
-      local top = tops[k]
-      top_values[k] = top and VALUE[top] or -1
-    end
     local river, count = cards_of(game, RIVER, scratch_cards)
     local seen = 0
-    for i = 1, count do
-      local c = river[i]
-      local bit = NAME_BIT[c]
-      if seen & bit == 0 then
-        seen = seen | bit
-        if top_values[COLOUR[c]] <= LIMIT[c] then
-          n = n + 1
-          out[n] = TAKE + c
+    if rules.may_add == base_may_add then -- the fast path: the base rule with the tops read once
+      local tops = tops_of(game, EXPEDITION[seat], scratch_tops)
+      local top_values = scratch_top_values
+      for k = 1, NCOLOURS do
+        local top = tops[k]
+        top_values[k] = top and VALUE[top] or -1
+      end
+      for i = 1, count do
+        local c = river[i]
+        local bit = NAME_BIT[c]
+        if seen & bit == 0 then
+          seen = seen | bit
+          if top_values[COLOUR[c]] <= LIMIT[c] then
+            n = n + 1
+            out[n] = TAKE + c
+          end
+        end
+      end
+    else -- a variant's rule
+      local may_add = rules.may_add
+      for i = 1, count do
+        local c = river[i]
+        local bit = NAME_BIT[c]
+        if seen & bit == 0 then
+          seen = seen | bit
+          if may_add(game, seat, c) then
+            n = n + 1
+            out[n] = TAKE + c
+          end
         end
       end
     end
@@ -296,9 +358,7 @@ end
 
 --- The winner of an auction pays the bid into the reserve and takes the spoils.
 local function win(game, winner)
-  local bid = counter_of(game, BID)
-  add_counter(game, COINS, winner, -bid)
-  add_counter(game, COINS, 0, bid)
+  rules.pay_bid(game, winner, counter_of(game, BID))
   set_counter(game, HIGH, 0, winner)
   set_phase(game, SPOILS)
   set_to_move(game, winner)
@@ -307,15 +367,9 @@ end
 --- After `seat` bid or passed: the auction ends when all but one have passed (seed 002: "L'enchère se termine
 --- lorsque tous les joueurs sauf un ont passé"); otherwise the next seat clockwise that has not passed bids.
 local function next_bidder(game, seat)
-  local left, last = 0, 0
-  for s = 1, SEATS do
-    if counter_of(game, PASSED, s) == 0 then
-      left = left + 1
-      last = s
-    end
-  end
-  if left == 1 then
-    win(game, last)
+  local winner = rules.auction_winner(game)
+  if winner then
+    win(game, winner)
     return
   end
   local s = seat
@@ -402,11 +456,10 @@ local function river_gain(game, seat)
   local river, count = cards_of(game, RIVER, scratch_cards)
   for k = 1, NCOLOURS do
     local zone = EXPEDITION[seat][k]
-    local limit = last_value(game, zone)
     local add_feet, add_wagers, add_numbers = 0, 0, 0
     for i = 1, count do
       local c = river[i]
-      if COLOUR[c] == k and limit <= LIMIT[c] then
+      if COLOUR[c] == k and rules.may_add(game, seat, c) then
         if VALUE[c] == 0 then add_wagers = add_wagers + 1
         else
           add_feet = add_feet + FEET[c]
@@ -457,14 +510,17 @@ function rules.invariants(game)
     if coins < 0 then return "seat " .. s .. " holds " .. coins .. " coins" end
     total = total + coins
   end
-  if total ~= P.coins then return "the coins add up to " .. total .. ", not " .. P.coins end
+  -- (the invariants of the base rules: a variant that replaces rules.pay_bid, rules.share_reserve or
+  -- rules.may_add states its own)
+  local base_coins = rules.pay_bid == base_pay_bid and rules.share_reserve == base_share_reserve
+  if base_coins and total ~= P.coins then return "the coins add up to " .. total .. ", not " .. P.coins end
   for s = 1, SEATS do
     local starting = 0
     for k = 1, NCOLOURS do
       local last, here = -1, 0
       for _, c in ipairs(game:cards(EXPEDITION[s][k])) do
         if COLOUR[c] ~= k then return NAME[c] .. " lies on seat " .. s .. "'s " .. COLOURS[k] .. " expedition" end
-        if last > VALUE[c] or (last > 0 and VALUE[c] == 0) then
+        if rules.may_add == base_may_add and (last > VALUE[c] or (last > 0 and VALUE[c] == 0)) then
           return "seat " .. s .. "'s " .. COLOURS[k] .. " expedition does not rise at " .. NAME[c]
         end
         if CARD[c].kind == "starting" then
@@ -558,7 +614,8 @@ function rules.explain(game, text)
     if verb == "reveal" then return hint end
     if not amount then return "auction needs a number of coins, e.g. auction " .. MIN_BID end
     if NEEDS_RIVER and game:size(RIVER) == 0 then return "the river is empty: there is nothing to bid for (reveal)" end
-    if amount < MIN_BID then return "the opening bid is at least " .. MIN_BID .. " coin" .. (MIN_BID == 1 and "" or "s") end
+    local lowest = rules.lowest_opening_bid(game, seat)
+    if amount < lowest then return "the opening bid is at least " .. lowest .. " coin" .. (lowest == 1 and "" or "s") end
     if amount > coins then return "you have only " .. coins .. " coins" end
   elseif verb == "bid" or verb == "pass" then
     if phase ~= BIDDING then
@@ -581,6 +638,9 @@ function rules.explain(game, text)
     if verb == "box" then return "you have boxed a river card in this auction already (one at most)" end
     local k = COLOUR[c]
     local top = game:top(EXPEDITION[seat][k])
+    if rules.may_add ~= base_may_add then -- a variant's rule: no base-rule reason to give
+      return NAME[c] .. " may not go on your " .. COLOURS[k] .. " expedition now (this variant's rules.may_add)"
+    end
     if VALUE[c] == 0 then
       return "wagers go only before the number cards of an expedition (your " .. COLOURS[k] .. " expedition has " .. NAME[top] .. ")"
     end

@@ -564,3 +564,79 @@ TEST_CASE("determinized re-deals a hidden card only where a card of the same bac
   }
   CHECK(mixed_within);  // within a back the cards are still re-dealt
 }
+
+// ---- top-card visibility (a deck whose top card lies face up; issue 16, variants' [visibility]) ------------
+
+namespace {
+
+const Layout& top_card_layout() {
+  static const Layout layout = [] {
+    Layout l;
+    l.seats = 2;
+    for (int i = 0; i < 6; ++i) l.components.push_back({"t" + std::to_string(i), {}});
+    l.zones = {{"deck", {}, Visibility::TopCard},
+               {"hand1", {Owner::Kind::Seat, 1}, Visibility::Owner},
+               {"hand2", {Owner::Kind::Seat, 2}, Visibility::Owner}};
+    l.finalize();
+    return l;
+  }();
+  return layout;
+}
+
+/// t0..t5 in the deck, shuffled: nobody knows any card but the top one.
+GameState shuffled_top_card_deck() {
+  GameState s(top_card_layout(), 3);
+  for (ComponentId c = 0; c < 6; ++c) s.move(c, 0);
+  s.shuffle(0);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("top-card zone: every seat sees the top card and only it", "[state][visibility]") {
+  CHECK(hr::visibility_from_string("top-card") == Visibility::TopCard);
+  CHECK(hr::to_string(Visibility::TopCard) == "top-card");
+  GameState s = shuffled_top_card_deck();
+  const auto deck = ids(s.cards(0));
+  for (int seat : {1, 2}) {
+    const auto seen = ids(s.observation(seat).cards(0));
+    REQUIRE(seen.size() == 6);
+    CHECK(seen.back() == deck.back());
+    CHECK(std::count(seen.begin(), seen.end(), kUnknownComponent) == 5);
+  }
+  CHECK(s.check_invariants().empty());
+}
+
+TEST_CASE("top-card zone: a card drawn from the top stays known, the next one shows", "[state][visibility]") {
+  GameState s = shuffled_top_card_deck();
+  const auto deck = ids(s.cards(0));
+  const ComponentId drawn = s.move_top(0, 1);
+  CHECK(drawn == deck.back());
+  const GameState view = s.observation(2);
+  CHECK(ids(view.cards(1)) == std::vector<ComponentId>{drawn});  // seat 2 saw it taken
+  CHECK(view.cards(0).back() == deck[deck.size() - 2]);           // the new top card
+  CHECK(view.cards(0)[0] == kUnknownComponent);
+}
+
+TEST_CASE("top-card zone: dealing is face down, only the card left on top shows", "[state][visibility]") {
+  GameState s = shuffled_top_card_deck();
+  const ZoneId hands[] = {1, 2};
+  CHECK(s.deal(0, hands, 2) == 4);
+  const GameState view = s.observation(2);
+  CHECK(std::count(view.cards(1).begin(), view.cards(1).end(), kUnknownComponent) == 2);  // seat 1's hand
+  CHECK(view.cards(0).back() != kUnknownComponent);
+  // after the deal, taking works as before: the card drawn stays known
+  const ComponentId drawn = s.move_top(0, 1);
+  CHECK(s.observation(2).cards(1).back() == drawn);
+}
+
+TEST_CASE("top-card zone: determinizations keep the visible top card in place", "[state][visibility]") {
+  GameState s = shuffled_top_card_deck();
+  const ComponentId top = s.cards(0).back();
+  hr::Rng rng(11);
+  for (int i = 0; i < 20; ++i) {
+    const GameState sample = s.determinized(1, rng);
+    CHECK(sample.cards(0).back() == top);
+    CHECK(sample.check_invariants().empty());
+  }
+}

@@ -153,12 +153,15 @@ TEST_CASE("trick: houserules.game.seats() while the rules load (no game bound ye
 }
 
 TEST_CASE("trick: a Lua heap filled to the last bytes while the rules load, and kept full", "[sandbox][hostile][memory]") {
-  // Strings of shrinking sizes fill the heap up to the cap, held by an upvalue of the rules.
+  // Strings of shrinking sizes fill the heap up to the cap, held by an upvalue of the rules. One closure per
+  // size, not one per string: the filled heap holds almost no garbage, so no collection later (whose timing
+  // shifts with every allocation the loader makes) frees room for the hooks below.
   const std::string fill = R"(
 local rules = ...
 local keep, n = {}, 0
 for _, size in ipairs({4096, 256, 16, 1}) do
-  while pcall(function() n = n + 1; keep[n] = string.rep("x", size) .. n end) do end
+  local function add() n = n + 1; keep[n] = string.rep("x", size) .. n end
+  while pcall(add) do end
 end
 rules.kept = function() return #keep end
 return rules)";
