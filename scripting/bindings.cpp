@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "binding_context.hpp"
+#include "encoding_lua.hpp"
 #include "ruleset.hpp"
 
 namespace hr {
@@ -1644,6 +1645,12 @@ void push_houserules_api(lua_State* L, Impl& impl, const RulesetInfo& info) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl.game_methods_ref);
   Sandbox::from(L)->make_read_only(1);
   lua_setfield(L, -2, "game");
+  // houserules.encoding(): a registry of action kinds and phases by name (scripting/encoding.lua).
+  if (luaL_loadbufferx(L, kEncodingLua, sizeof kEncodingLua - 1, "=[houserules encoding]", "t") != LUA_OK ||
+      lua_pcall(L, 0, 1, 0) != LUA_OK)
+    throw LoadError(std::string("the built-in houserules.encoding does not load: ") +
+                    (lua_tostring(L, -1) ? lua_tostring(L, -1) : "?"));
+  lua_setfield(L, -2, "encoding");
   lua_remove(L, params);
 }
 
