@@ -268,6 +268,7 @@ local BASE = {
   may_play = rules.may_play, may_draw = rules.may_draw, round_ends = rules.round_ends,
   column_score = rules.column_score,
 }
+local BASE_MAY_PLAY, BASE_MAY_DRAW, BASE_ROUND_ENDS = BASE.may_play, BASE.may_draw, BASE.round_ends
 
 -- In the draw phase DRAW + k, the position in the draw_sources group of the pile that may not be drawn from
 -- (colour k's, just discarded to), 0 for none.
@@ -276,18 +277,25 @@ for k = 1, NCOLOURS do SKIPPED_SOURCE[k] = k + 1 end
 
 -- Scratch lists reused by the hot hooks so that they allocate nothing (an allocation costs more than the
 -- rest of a hook). They carry nothing from one call to the next: every use overwrites them first.
-local scratch_cards, scratch_hand, scratch_column = {}, {}, {}
-for c = 1, NCARDS do scratch_cards[c], scratch_hand[c], scratch_column[c] = 0, 0, 0 end
+local scratch_cards, scratch_hand = {}, {}
+for c = 1, NCARDS do scratch_cards[c], scratch_hand[c] = 0, 0 end
 
 --- Generic path of actions: appends base + c for each card c of the seat's hand (one copy of each name,
 --- bottom to top) that rules.may_play allows on its column.
+local column_cards, column_sizes, column_fetched, fetch_stamp = {}, {}, {}, 0
+for k = 1, NCOLOURS do column_cards[k], column_sizes[k], column_fetched[k] = {}, 0, 0 end
 local function append_plays(game, out, n, seat, base, may_play)
   local hand, count = cards_of(game, HAND[seat], scratch_hand, true)
   local columns = EXPEDITION[seat]
+  fetch_stamp = fetch_stamp + 1 -- each column is read once per call, when a card of its colour is in hand
   for i = 1, count do
     local c = hand[i]
-    local column, m = cards_of(game, columns[COLOUR[c]], scratch_column)
-    if may_play(game, seat, c, column, m) then
+    local k = COLOUR[c]
+    if column_fetched[k] ~= fetch_stamp then
+      column_fetched[k] = fetch_stamp
+      column_cards[k], column_sizes[k] = cards_of(game, columns[k], column_cards[k])
+    end
+    if may_play(game, seat, c, column_cards[k], column_sizes[k]) then
       n = n + 1
       out[n] = base + c
     end
@@ -311,7 +319,7 @@ function rules.actions(game, out, seat, phase)
   seat = seat or to_move_of(game)
   if phase >= DRAW and phase <= DRAW_LAST then
     local may_draw = rules.may_draw
-    if may_draw == BASE.may_draw then
+    if may_draw == BASE_MAY_DRAW then
       -- the deck (position 1 of the group), then each non-empty discard pile (k + 1) but the one just discarded to
       n = nonempty(game, DRAW_SOURCES_GROUP, out, 0, DRAW_DECK - 1, SKIPPED_SOURCE[phase - DRAW])
     else
@@ -331,7 +339,7 @@ function rules.actions(game, out, seat, phase)
   local hand, columns = HAND[seat], COLUMN_GROUP[seat]
   local may_play = rules.may_play
   if phase == PLACE then
-    if may_play == BASE.may_play then
+    if may_play == BASE_MAY_PLAY then
       n = append_cards(game, hand, out, 0, 0, true, COLOUR_MAP, columns, PLAY_BELOW_MAP, VALUE_MAP, -1) -- plays
     else
       n = append_plays(game, out, 0, seat, 0, may_play)
@@ -341,7 +349,7 @@ function rules.actions(game, out, seat, phase)
     return n
   end
   if phase ~= LAST_TURN then return ENC:offer(game, out, 0, seat, ENC:phase_name(phase)) end -- a house rule's phase
-  if may_play == BASE.may_play then
+  if may_play == BASE_MAY_PLAY then
     n = append_cards(game, hand, out, 0, LAST_TURN_PLAY_BASE, true, COLOUR_MAP, columns, PLAY_BELOW_MAP, VALUE_MAP, -1)
   else
     n = append_plays(game, out, 0, seat, LAST_TURN_PLAY_BASE, may_play)
@@ -412,15 +420,20 @@ function rules.apply(game, action, seat)
       move(game, action, COLUMN_OF_CARD[seat][action])
       set_phase(game, DRAW)
     end
-  elseif action < PASS then
-    local _, left = move_top(game, action == DRAW_DECK and DECK or DISCARD[action - DRAW_DECK], HAND[seat])
+  elseif action == DRAW_DECK then
+    local _, left = move_top(game, DECK, HAND[seat])
     set_to_move(game, NEXT_SEAT[seat], PLACE)
     local round_ends = rules.round_ends
-    if round_ends == BASE.round_ends then
-      if action == DRAW_DECK and left == 0 then rules.deck_ran_out(game) end
+    if round_ends == BASE_ROUND_ENDS then
+      if left == 0 then rules.deck_ran_out(game) end
     elseif round_ends(game) then
       rules.deck_ran_out(game)
     end
+  elseif action < PASS then
+    move_top(game, DISCARD[action - DRAW_DECK], HAND[seat])
+    set_to_move(game, NEXT_SEAT[seat], PLACE)
+    local round_ends = rules.round_ends
+    if round_ends ~= BASE_ROUND_ENDS and round_ends(game) then rules.deck_ran_out(game) end
   elseif action <= LAST_BASE_CODE then
     last_turn_action(game, seat, action)
   elseif not ENC:apply(game, action, seat) then
