@@ -87,6 +87,13 @@ for o = 1, #COLUMN_OWNERS do
 end
 for k = 1, NCOLOURS do zone_list[#zone_list + 1] = { name = "discard." .. COLOURS[k], visibility = "top" } end
 
+-- Phases: place a card, then draw one ("poser une carte", then "piocher", seed 001). The draw phase is DRAW,
+-- or DRAW + k after discarding to colour k's pile, which may not be drawn from in the same turn (seed 003).
+-- LAST_TURN: a last turn after the deck ran out (params.final_placements > 0).
+local PLACE <const> = 0
+local LAST_TURN <const> = 1
+local DRAW <const> = 10
+
 local declared = hr.declare {
   components = card_list,
   zones = zone_list,
@@ -99,6 +106,9 @@ local declared = hr.declare {
   teams = #TEAMS > 0 and TEAMS or nil,
   rounds = P.rounds,
   groups = GROUPS,
+  -- the phases' names for scenario files (`phase = "draw"`) and game:phase_name(), where the kernel knows them
+  -- (the draw phase after a discard, DRAW + k, is named in rules.encoding)
+  phases = { place = PLACE, last_turn = LAST_TURN, draw = DRAW },
   -- the same three lists for the kernel, which reads them in C (game:tops, game:append_cards)
   maps = { colour = COLOUR, value = VALUE, play_below = PLAY_BELOW },
 }
@@ -138,12 +148,6 @@ for s = 1, SEATS do ALL_HANDS[s] = HAND[s] end
 -- that uses it (docs/writing-rules.md, "Speed").
 local LAST_TURNS_LEFT <const> = 1 -- counter numbers
 local LAST_TURN_PLACED <const> = 2
--- Phases: place a card, then draw one ("poser une carte", then "piocher", seed 001). The draw phase is DRAW,
--- or DRAW + k after discarding to colour k's pile, which may not be drawn from in the same turn (seed 003).
--- LAST_TURN: a last turn after the deck ran out (params.final_placements > 0).
-local PLACE <const> = 0
-local LAST_TURN <const> = 1
-local DRAW <const> = 10
 local DRAW_LAST = DRAW + NCOLOURS
 local DISCARD_BASE <const> = 100
 local DRAW_DECK <const> = 200
