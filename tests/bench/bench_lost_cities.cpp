@@ -5,7 +5,7 @@
 //   playout  Rules::random_playout: the kernel's random playout (inside the Lua VM for the script), as search
 //            rollouts use it;
 //   per-ply  a C++ loop calling legal_actions and apply for every action, as bots deciding move by move do.
-// It prints games (rounds)/s, matches/s and plies/s of each (medians over the repetitions) and the ratios
+// Times are the thread's CPU time (not wall time). It prints games (rounds)/s, matches/s and plies/s of each (medians over the repetitions) and the ratios
 // native/scripted. All four must play the same games: a checksum of the final digests is compared.
 // Not a test: it asserts nothing about time (DESIGN.md §8), CTest does not run it.
 //
@@ -22,7 +22,7 @@
 //     --baseline X  a reference ruleset to time in the same runs (must play the same games)
 //     --variant X   a variant to time in the same runs ("none" for none; default the generic-may-play one)
 #include <algorithm>
-#include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <cstdlib>
 #include <exception>
@@ -61,6 +61,14 @@ struct Run {
 
 enum class Mode { Playout, PerPly };
 
+/// The CPU time this thread has used, in seconds: on a machine shared with other jobs, wall time counts the
+/// moments the bench waits for a core, which makes two series run in turn differ by 10% and more.
+double thread_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
 /// Plays `games` random-vs-random matches. The random player draws uniformly from the legal actions with
 /// its own Rng (one per match), so both modes play the same games; the per-ply loop reuses its vector and
 /// makes no InformationSet or state copy per ply.
@@ -69,7 +77,7 @@ Run play(hr::Rules& rules, Mode mode, int games, std::uint64_t seed) {
   std::vector<hr::Action> legal;
   legal.reserve(64);
   hr::GameState state;
-  const auto start = std::chrono::steady_clock::now();
+  const double start = thread_seconds();
   for (int i = 0; i < games; ++i) {
     state = rules.new_game(hr::derive_seed(seed, static_cast<std::uint64_t>(i)));
     hr::Rng player(hr::derive_seed(seed + 1, static_cast<std::uint64_t>(i)));
@@ -86,7 +94,7 @@ Run play(hr::Rules& rules, Mode mode, int games, std::uint64_t seed) {
     run.plies += state.ply();
     run.checksum = (run.checksum ^ state.digest()) * 0x100000001b3ULL;
   }
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.seconds = thread_seconds() - start;
   return run;
 }
 
