@@ -133,15 +133,17 @@ function Encoding:text(action)
   end))
 end
 
---- encoding:phase(name [, first [, last]]) -> number: registers a phase of a turn. A ruleset keeping its
---- historic numbers gives them (first..last: one name for a range, as Lost Cities' draw phase, which remembers
---- the pile just discarded to); left out, the registry allocates the next free number.
+--- encoding:phase(name [, first [, last]]) -> number: registers a phase of a turn. A ruleset gives its own
+--- numbers (first..last: one name for a range, as Lost Cities' draw phase, which remembers the pile just
+--- discarded to); left out (a house rule's phase), the registry allocates a negative number, -1, -2 ...,
+--- below every registered one, so that it never falls in a range a ruleset tests with `phase >= X`.
 function Encoding:phase(name, first, last)
   if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then fail("phase(name): the name must be a word") end
   if self.phase_by_name[name] then fail("a phase named '" .. name .. "' is registered already") end
   if first == nil then
     first = 0
-    for _, p in ipairs(self.phases) do first = math.max(first, p.last + 1) end
+    for _, p in ipairs(self.phases) do first = math.min(first, p.first) end
+    first = first - 1
   end
   local phase = { name = name, first = first, last = last or first }
   for _, p in ipairs(self.phases) do

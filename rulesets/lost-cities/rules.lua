@@ -332,7 +332,7 @@ end
 --- phase a house rule added, only its kinds are offered.
 function rules.actions(game, out, seat, phase)
   phase = phase or phase_of(game)
-  if phase >= DRAW and phase <= DRAW_LAST then
+  if phase >= DRAW then -- (a house rule's phases are negative: rules.encoding:phase)
     if fast_draw then -- the deck (position 1 of the group), then each non-empty discard pile but the one just discarded to
       return nonempty(game, DRAW_SOURCES_GROUP, out, 0, DRAW_DECK - 1, SKIPPED_SOURCE[phase - DRAW])
     end
