@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "binding_context.hpp"
+#include "encoding_lua.hpp"
 #include "ruleset.hpp"
 
 namespace hr {
@@ -1765,6 +1766,21 @@ void create_game_binding(lua_State* L, Impl& impl) {
   impl.game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
+/// houserules.encoding() -> a new registry: calls the constructor scripting/encoding.lua returns, compiled
+/// on the first call and kept in the closure's upvalue. Errors (memory) are raised as Lua errors.
+int houserules_encoding(lua_State* L) {
+  if (lua_isnil(L, lua_upvalueindex(1))) {
+    if (luaL_loadbufferx(L, kEncodingLua, sizeof kEncodingLua - 1, "=[houserules encoding]", "t") != LUA_OK)
+      return lua_error(L);
+    lua_call(L, 0, 1);
+    lua_replace(L, lua_upvalueindex(1));
+  }
+  lua_settop(L, 0);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_call(L, 0, 1);
+  return 1;
+}
+
 void push_houserules_api(lua_State* L, Impl& impl, const RulesetInfo& info) {
   const int params = lua_gettop(L);
   lua_createtable(L, 0, 5);
@@ -1784,6 +1800,11 @@ void push_houserules_api(lua_State* L, Impl& impl, const RulesetInfo& info) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl.game_methods_ref);
   Sandbox::from(L)->make_read_only(1);
   lua_setfield(L, -2, "game");
+  // houserules.encoding(): a registry of action kinds and phases by name (scripting/encoding.lua), compiled
+  // on its first call, so that a ruleset that does not use it has the same Lua heap as before it existed.
+  lua_pushnil(L);
+  lua_pushcclosure(L, houserules_encoding, 1);
+  lua_setfield(L, -2, "encoding");
   lua_remove(L, params);
 }
 

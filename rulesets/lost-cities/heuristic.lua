@@ -1,7 +1,12 @@
 -- heuristic.lua — Lost Cities: heuristic(game, seat), an estimate of the seat's final score (its match total
 -- so far plus the expected score of the round being played), from what the seat may see. Used by the greedy
 -- bot (one ply) and by ismcts to evaluate the leaves of its search (docs/bots.md). rules.lua installs it as
--- rules.heuristic; variants inherit it (they change the same rules table) and may replace it.
+-- rules.heuristic = require("heuristic")(rules, base); variants inherit it (they change the same rules table)
+-- and may replace it.
+--
+-- It values the rules in force: which cards are still playable comes from rules.may_play and the value of a
+-- column from rules.column_score. While those are the base functions (`base`, compared by identity at each
+-- call) it uses the same rules built into fast code below; when a variant replaced one, it asks the variant's.
 --
 -- Information: it reads the public zones (expeditions, discard piles), the seat's own hand, zone sizes, and
 -- of other hands only the cards game:knows(seat, card) says the seat knows (taken from a discard pile) —
@@ -117,12 +122,36 @@ local function seen(cards, last, first)
   end
 end
 
---- heuristic(game, seat) -> number: the seat's match total plus the expected final score of this round.
+-- For variants that replace rules.may_play: per card, whether the seat may play it on its column now; the
+-- cards of each of the seat's columns (one list per colour: may_play looks at the whole column).
+local playable = {}
+local column_cards, column_counts = {}, {}
+for k = 1, NCOLOURS do column_cards[k], column_counts[k] = {}, 0 end
+
+--- seen() for a variant's may_play: a number card still to come counts if the seat may play it now.
+local function seen_playable(cards, last, first)
+  for i = first or 1, last do
+    local c = cards[i]
+    if VALUE[c] > 0 and playable[c] then
+      local k = COLOUR[c]
+      future_sum[k] = future_sum[k] - VALUE[c]
+      future_count[k] = future_count[k] - 1
+    end
+  end
+end
+
+--- (rules, base) -> heuristic(game, seat) -> number: the seat's match total plus the expected final score of
+--- this round, valued by rules.may_play and rules.column_score.
+return function(rules, base)
 return function(game, seat)
   if over(game) then return match_score(game, seat) end
+  local may_play, column_score = rules.may_play, rules.column_score
+  local generic = may_play ~= base.may_play
+  local seen = generic and seen_playable or seen
   local columns = COLUMNS[seat]
   for k = 1, NCOLOURS do
-    local cards, n = cards_of(game, columns[k], scratch)
+    local cards, n = cards_of(game, columns[k], generic and column_cards[k] or scratch)
+    column_counts[k] = n
     local s, w, t = 0, 0, -1
     for i = 1, n do
       local v = VALUE[cards[i]]
@@ -133,12 +162,23 @@ return function(game, seat)
     hand_sum[k], hand_count[k], hand_wagers[k] = 0, 0, 0
     future_sum[k], future_count[k] = ABOVE_SUM[k][t + 2], ABOVE_COUNT[k][t + 2]
   end
+  if generic then
+    -- the number cards to come are those the variant's may_play allows now (not the ones above t)
+    for k = 1, NCOLOURS do future_sum[k], future_count[k] = 0, 0 end
+    for c = 1, NCARDS do
+      local k = COLOUR[c]
+      playable[c] = may_play(game, seat, c, column_cards[k], column_counts[k]) and true or false
+      if playable[c] and VALUE[c] > 0 then
+        future_sum[k], future_count[k] = future_sum[k] + VALUE[c], future_count[k] + 1
+      end
+    end
+  end
   -- The seat's own hand: the cards still playable on its columns.
   local hand, held = cards_of(game, HAND[seat], scratch)
   for i = 1, held do
     local c = hand[i]
     local k, v = COLOUR[c], VALUE[c]
-    if v > top[k] or (v == 0 and top[k] <= 0) then
+    if (generic and playable[c]) or (not generic and (v > top[k] or (v == 0 and top[k] <= 0))) then
       hand_sum[k] = hand_sum[k] + v
       hand_count[k] = hand_count[k] + 1
       if v == 0 then hand_wagers[k] = hand_wagers[k] + 1 end
@@ -183,9 +223,16 @@ return function(game, seat)
   local p = unknown > 0 and draws / unknown * DRAW_USE or 0
   local total = match_score(game, seat)
   for k = 1, NCOLOURS do
-    total = total + column_value(sum[k] + HAND_WEIGHT * hand_sum[k] + p * future_sum[k],
-                                 wagers[k] + HAND_WEIGHT * hand_wagers[k],
-                                 count[k] + HAND_WEIGHT * hand_count[k] + p * future_count[k], count[k] > 0)
+    local s = sum[k] + HAND_WEIGHT * hand_sum[k] + p * future_sum[k]
+    local w = wagers[k] + HAND_WEIGHT * hand_wagers[k]
+    local n = count[k] + HAND_WEIGHT * hand_count[k] + p * future_count[k]
+    if column_score == base.column_score then
+      total = total + column_value(s, w, n, count[k] > 0)
+    else
+      local v = column_score(s, w, n) -- an expedition not started counts only if it would gain
+      total = total + ((count[k] > 0 or v > 0) and v or 0)
+    end
   end
   return total
+end
 end

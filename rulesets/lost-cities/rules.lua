@@ -6,9 +6,15 @@
 -- A turn is two actions by the same seat: place (play or discard a card), then draw.
 -- With params.final_placements > 0 (seed 003's 3- and 4-player variants), when the deck runs out every
 -- player in turn takes one last turn placing up to that many cards on their expeditions, or passes.
--- Action encoding: play card c -> c; discard card c -> 100 + c; draw from the deck -> 200;
--- draw from the discard pile of colour k -> 200 + k; in a last turn: pass -> 300, play card c -> 400 + c.
--- Texts: "play Y7", "discard Rx", "draw deck", "draw G", "pass".
+-- Action kinds (rules.encoding, docs/writing-rules.md "Action kinds and phases by name"): play {card},
+-- discard {card}, draw {pile} (deck or a colour), pass, and last_play {card} in a last turn. Texts: "play Y7",
+-- "discard Rx", "draw deck", "draw G", "pass". Their codes are the historic ones (play card c -> c; discard
+-- -> 100 + c; draw deck -> 200, draw colour k -> 200 + k; pass -> 300; last_play -> 400 + c).
+--
+-- The rulebook's sentences a house rule may replace (README.md, "For variant authors"): may_play, may_draw,
+-- column_score, round_ends, deck_ran_out, next_round_leader. actions, apply, explain, invariants, score,
+-- describe and the heuristic all ask them, so replacing one changes every one of those together. While one
+-- is the base function, the hooks take a fast path that gives the same answers without calling it.
 
 local hr = houserules
 local P = hr.params
@@ -81,6 +87,13 @@ for o = 1, #COLUMN_OWNERS do
 end
 for k = 1, NCOLOURS do zone_list[#zone_list + 1] = { name = "discard." .. COLOURS[k], visibility = "top" } end
 
+-- Phases: place a card, then draw one ("poser une carte", then "piocher", seed 001). The draw phase is DRAW,
+-- or DRAW + k after discarding to colour k's pile, which may not be drawn from in the same turn (seed 003).
+-- LAST_TURN: a last turn after the deck ran out (params.final_placements > 0).
+local PLACE <const> = 0
+local LAST_TURN <const> = 1
+local DRAW <const> = 10
+
 local declared = hr.declare {
   components = card_list,
   zones = zone_list,
@@ -93,6 +106,9 @@ local declared = hr.declare {
   teams = #TEAMS > 0 and TEAMS or nil,
   rounds = P.rounds,
   groups = GROUPS,
+  -- the phases' names for scenario files (`phase = "draw"`) and game:phase_name(), where the kernel knows them
+  -- (the draw phase after a discard, DRAW + k, is named in rules.encoding)
+  phases = { place = PLACE, last_turn = LAST_TURN, draw = DRAW },
   -- the same three lists for the kernel, which reads them in C (game:tops, game:append_cards)
   maps = { colour = COLOUR, value = VALUE, play_below = PLAY_BELOW },
 }
@@ -120,6 +136,11 @@ for s = 1, SEATS do
 end
 local DRAW_SOURCES_GROUP = declared.groups.draw_sources
 for k = 1, NCOLOURS do DISCARD[k] = Z["discard." .. COLOURS[k]] end
+local DRAW_SOURCES, COLOUR_OF_PILE = { DECK }, {} -- the zones of the draw_sources group; pile zone -> colour
+for k = 1, NCOLOURS do DRAW_SOURCES[k + 1], COLOUR_OF_PILE[DISCARD[k]] = DISCARD[k], k end
+local SEATS_OF_COLUMNS = {} -- column-set index -> the seats playing on it
+for o = 1, #COLUMN_OWNERS do SEATS_OF_COLUMNS[o] = {} end
+for s = 1, SEATS do table.insert(SEATS_OF_COLUMNS[COLUMNS_OF_SEAT[s]], s) end
 local ALL_HANDS = {}
 for s = 1, SEATS do ALL_HANDS[s] = HAND[s] end
 
@@ -127,12 +148,7 @@ for s = 1, SEATS do ALL_HANDS[s] = HAND[s] end
 -- that uses it (docs/writing-rules.md, "Speed").
 local LAST_TURNS_LEFT <const> = 1 -- counter numbers
 local LAST_TURN_PLACED <const> = 2
--- Phases: place a card, then draw one ("poser une carte", then "piocher", seed 001). The draw phase is DRAW,
--- or DRAW + k after discarding to colour k's pile, which may not be drawn from in the same turn (seed 003).
--- LAST_TURN: a last turn after the deck ran out (params.final_placements > 0).
-local PLACE <const> = 0
-local LAST_TURN <const> = 1
-local DRAW <const> = 10
+local DRAW_LAST = DRAW + NCOLOURS
 local DISCARD_BASE <const> = 100
 local DRAW_DECK <const> = 200
 local PASS <const> = 300
@@ -150,7 +166,26 @@ local move, move_top, set_counter, set_phase, set_to_move, end_round =
 
 local rules = {}
 
---- The base ruleset's encoding, for variant scripts: phases (PLACE, LAST_TURN, DRAW: the draw
+--- The kinds of action and the phases, by name (houserules.encoding): records such as {kind = "draw",
+--- pile = "green"} for rules.encoding:read(action); a house rule adds its own kinds and phases to it.
+local ENC = hr.encoding()
+rules.encoding = ENC
+ENC:phase("place", PLACE)
+ENC:phase("last_turn", LAST_TURN)
+ENC:phase("draw", DRAW, DRAW_LAST)
+local PILE_NAMES, PILE_TEXTS = { "deck" }, { "deck" }
+for k = 1, NCOLOURS do PILE_NAMES[k + 1], PILE_TEXTS[k + 1] = COLOURS[k], P.letters[COLOURS[k]] end
+ENC:kind { name = "play", code = 1, args = { { name = "card", cards = true } }, text = "play {card}" }
+ENC:kind { name = "discard", code = DISCARD_BASE + 1, args = { { name = "card", cards = true } }, text = "discard {card}" }
+ENC:kind { name = "draw", code = DRAW_DECK, args = { { name = "pile", values = PILE_NAMES, texts = PILE_TEXTS } },
+  text = "draw {pile}" }
+ENC:kind { name = "pass", code = PASS, text = "pass" }
+ENC:kind { name = "last_play", code = LAST_TURN_PLAY_BASE + 1, args = { { name = "card", cards = true } },
+  text = "play {card}" }
+local OFFERED = ENC.offered -- the kinds a house rule adds (empty in the base game)
+local LAST_BASE_CODE = LAST_TURN_PLAY_BASE + NCARDS
+
+--- The base ruleset's numbers, kept for variants written before rules.encoding (use that instead): phases (PLACE, LAST_TURN, DRAW: the draw
 --- phase is DRAW + k after discarding to colour k), action codes (a play is the card number; DISCARD_BASE + c;
 --- DRAW_DECK, DRAW_DECK + k; PASS; LAST_TURN_PLAY_BASE + c), and per seat the zone numbers of its hand and
 --- of its expedition columns in colour order (shared by partners with teams).
@@ -163,18 +198,93 @@ rules.constants = {
 --- start_round(game): gather all cards into the deck, shuffle, deal `hand_size` to each player (seed 001
 --- PREPARATION). Round 1 is started by seat 1 (the oldest player, seed 001); later rounds by the player with
 --- the higher total so far (seed 003 FIN DU JEU), seat 1 on a tie (ASSUMED: the seeds give no tie-break).
+local refresh_paths -- defined below, with the base functions it compares with
 function rules.start_round(game)
+  refresh_paths()
   game:gather(DECK)
   game:shuffle(DECK)
   game:deal(DECK, ALL_HANDS, P.hand_size)
   game:set_phase(PLACE)
+  game:set_to_move(game:round() > 1 and rules.next_round_leader(game) or 1)
+end
+
+--- next_round_leader(game) -> seat: who starts rounds 2, 3...: the player with the higher total so far (seed
+--- 003 FIN DU JEU: "celui qui a le plus de points commence"), seat 1 on a tie (ASSUMED: the seeds give no
+--- tie-break). Called by start_round from round 2 on, the match totals already counting the last round.
+function rules.next_round_leader(game)
   local leader = 1
-  if game:round() > 1 then
-    for s = 2, SEATS do
-      if game:match_score(s) > game:match_score(leader) then leader = s end
-    end
+  for s = 2, SEATS do
+    if game:match_score(s) > game:match_score(leader) then leader = s end
   end
-  game:set_to_move(leader)
+  return leader
+end
+
+--- may_play(game, seat, card, column, n) -> boolean [, reason]: may `seat` lay `card` on its expedition of
+--- the card's colour, which holds the cards column[1..n], bottom to top (seed 003 "Poser une carte dans une
+--- rangée": a number must be higher than the last number; wagers go only before any number). When not, the
+--- second result says why, in a sentence to the player. Asked by actions (generic path), explain,
+--- invariants (for every card of every column, against the cards below it) and the heuristic.
+function rules.may_play(game, seat, card, column, n)
+  local last = n > 0 and VALUE[column[n]] or -1
+  if last < PLAY_BELOW[card] then return true end
+  local k = COLOUR[card]
+  if VALUE[card] == 0 then
+    return false, "wagers go only before the number cards of an expedition (your " .. COLOURS[k] ..
+      " expedition has " .. NAME[column[n]] .. ")"
+  end
+  return false, NAME[card] .. " must be higher than " .. NAME[column[n]] .. " on your " .. COLOURS[k] .. " expedition"
+end
+
+--- may_draw(game, seat, pile, discarded) -> boolean [, reason]: may `seat` end its turn by drawing the top
+--- card of `pile` (a zone number: the deck or a discard pile); `discarded` is the discard pile it discarded to
+--- this turn, nil after a play. The deck, or any discard pile but the one just discarded to (seed 001
+--- "piocher"; seed 003), when it holds a card. Asked by actions (generic path) and explain.
+function rules.may_draw(game, seat, pile, discarded)
+  if pile == DECK then
+    if size_of(game, DECK) == 0 then return false, "the deck is empty" end
+    return true
+  end
+  local k = COLOUR_OF_PILE[pile]
+  if pile == discarded then
+    return false, "you may not draw from the " .. COLOURS[k] .. " discard pile: you just discarded to it"
+  end
+  if size_of(game, pile) == 0 then return false, "the " .. COLOURS[k] .. " discard pile is empty" end
+  return true
+end
+
+--- round_ends(game) -> boolean: does the round end now? Asked after every draw: when the last card of the
+--- deck has been drawn (seed 001 FIN DE LA PARTIE: "la partie s'arrete aussitot"). When it does, apply calls
+--- rules.deck_ran_out, which ends the round or starts the last turns.
+function rules.round_ends(game)
+  return size_of(game, DECK) == 0
+end
+
+--- column_score(sum, wagers, cards) -> number: the score of one expedition whose number cards add up to
+--- `sum`, with `wagers` wager cards and `cards` cards in all (seed 001 FIN DE LA PARTIE, seed 003 FIN DU JEU
+--- ET SCORE): none laid -> 0; else (sum - cost) x (1 + wagers), plus the bonus for `bonus_threshold` cards or
+--- more, wagers included. Asked by score for each column, and by the heuristic with expected (fractional)
+--- values.
+function rules.column_score(sum, wagers, cards)
+  if cards == 0 then return 0 end
+  return (sum - COST) * (1 + wagers) + (cards >= THRESHOLD and BONUS or 0)
+end
+
+-- The base sentences, to tell (by identity) whether a variant replaced one: the fast paths run only while not.
+local BASE = {
+  may_play = rules.may_play, may_draw = rules.may_draw, round_ends = rules.round_ends,
+  column_score = rules.column_score,
+}
+
+-- Which fast paths the hot hooks (actions, apply) may take: the point is still the base function and no
+-- house rule added a kind of action. Set at the start of every round (variants replace points while they
+-- load, before any round), so that a hot hook tests one upvalue instead of looking the function up (which
+-- cost the playouts 10%). False until then: the generic path is always right, the fast one only faster.
+local fast_play, fast_draw, fast_end = false, false, false
+function refresh_paths()
+  local plain = OFFERED[1] == nil
+  fast_play = plain and rules.may_play == BASE.may_play
+  fast_draw = plain and rules.may_draw == BASE.may_draw
+  fast_end = rules.round_ends == BASE.round_ends
 end
 
 -- In the draw phase DRAW + k, the position in the draw_sources group of the pile that may not be drawn from
@@ -184,8 +294,31 @@ for k = 1, NCOLOURS do SKIPPED_SOURCE[k] = k + 1 end
 
 -- Scratch lists reused by the hot hooks so that they allocate nothing (an allocation costs more than the
 -- rest of a hook). They carry nothing from one call to the next: every use overwrites them first.
-local scratch_cards = {}
-for c = 1, NCARDS do scratch_cards[c] = 0 end
+local scratch_cards, scratch_hand = {}, {}
+for c = 1, NCARDS do scratch_cards[c], scratch_hand[c] = 0, 0 end
+
+--- Generic path of actions: appends base + c for each card c of the seat's hand (one copy of each name,
+--- bottom to top) that rules.may_play allows on its column.
+local column_cards, column_sizes, column_fetched, fetch_stamp = {}, {}, {}, 0
+for k = 1, NCOLOURS do column_cards[k], column_sizes[k], column_fetched[k] = {}, 0, 0 end
+local function append_plays(game, out, n, seat, base, may_play)
+  local hand, count = cards_of(game, HAND[seat], scratch_hand, true)
+  local columns = EXPEDITION[seat]
+  fetch_stamp = fetch_stamp + 1 -- each column is read once per call, when a card of its colour is in hand
+  for i = 1, count do
+    local c = hand[i]
+    local k = COLOUR[c]
+    if column_fetched[k] ~= fetch_stamp then
+      column_fetched[k] = fetch_stamp
+      column_cards[k], column_sizes[k] = cards_of(game, columns[k], column_cards[k])
+    end
+    if may_play(game, seat, c, column_cards[k], column_sizes[k]) then
+      n = n + 1
+      out[n] = base + c
+    end
+  end
+  return n
+end
 
 --- actions(game, out, seat, phase) -> count: fills the kernel's list `out` with the legal actions.
 --- Place phase: the plays of the playable cards in hand, bottom to top, then the discards of every card in hand.
@@ -195,27 +328,50 @@ for c = 1, NCARDS do scratch_cards[c] = 0 end
 --- offered, so every legal action has its own text and a transcript's text names exactly one action.
 --- `seat` and `phase` are the seat to move and the phase, which the kernel passes; a caller that leaves them
 --- out (an older variant calling the parent's hook) gets them read from the game.
+--- Kinds a house rule adds (rules.encoding:kind with a phase) follow the ruleset's own, in their phase; in a
+--- phase a house rule added, only its kinds are offered.
 function rules.actions(game, out, seat, phase)
-  local n = 0
   phase = phase or phase_of(game)
-  if phase >= DRAW then
-    -- the deck (position 1 of the group), then each non-empty discard pile (k + 1) but the one just discarded to
-    return nonempty(game, DRAW_SOURCES_GROUP, out, 0, DRAW_DECK - 1, SKIPPED_SOURCE[phase - DRAW])
+  if phase >= DRAW then -- (a house rule's phases are negative: rules.encoding:phase)
+    if fast_draw then -- the deck (position 1 of the group), then each non-empty discard pile but the one just discarded to
+      return nonempty(game, DRAW_SOURCES_GROUP, out, 0, DRAW_DECK - 1, SKIPPED_SOURCE[phase - DRAW])
+    end
+    seat = seat or to_move_of(game)
+    local may_draw, discarded, n = rules.may_draw, DISCARD[phase - DRAW], 0
+    for i = 1, #DRAW_SOURCES do
+      if may_draw(game, seat, DRAW_SOURCES[i], discarded) then
+        n = n + 1
+        out[n] = DRAW_DECK - 1 + i
+      end
+    end
+    return ENC:offer(game, out, n, seat, "draw")
   end
   seat = seat or to_move_of(game)
-  -- One copy of each card name (copies are the same action). A card c is playable when the value of the last
-  -- card of the seat's column of its colour (-1 when empty) is below PLAY_BELOW[c].
+  -- One copy of each card name (copies are the same action). Fast path: a card c is playable when the value
+  -- of the last card of the seat's column of its colour (-1 when empty) is below PLAY_BELOW[c].
   local hand, columns = HAND[seat], COLUMN_GROUP[seat]
+  local n
   if phase == PLACE then
-    n = append_cards(game, hand, out, 0, 0, true, COLOUR_MAP, columns, PLAY_BELOW_MAP, VALUE_MAP, -1) -- plays
-    return append_cards(game, hand, out, n, DISCARD_BASE, true) -- then every card as a discard
+    if fast_play then -- plays, then every card as a discard
+      n = append_cards(game, hand, out, 0, 0, true, COLOUR_MAP, columns, PLAY_BELOW_MAP, VALUE_MAP, -1)
+      return append_cards(game, hand, out, n, DISCARD_BASE, true)
+    end
+    n = append_plays(game, out, 0, seat, 0, rules.may_play)
+    n = append_cards(game, hand, out, n, DISCARD_BASE, true)
+    return ENC:offer(game, out, n, seat, "place")
   end
-  n = append_cards(game, hand, out, 0, LAST_TURN_PLAY_BASE, true, COLOUR_MAP, columns, PLAY_BELOW_MAP, VALUE_MAP, -1)
+  if phase ~= LAST_TURN then return ENC:offer(game, out, 0, seat, ENC:phase_name(phase)) end -- a house rule's phase
+  if fast_play then
+    n = append_cards(game, hand, out, 0, LAST_TURN_PLAY_BASE, true, COLOUR_MAP, columns, PLAY_BELOW_MAP, VALUE_MAP, -1)
+  else
+    n = append_plays(game, out, 0, seat, LAST_TURN_PLAY_BASE, rules.may_play)
+  end
   out[n + 1] = PASS -- a last turn: the plays, then pass
-  return n + 1
+  return ENC:offer(game, out, n + 1, seat, "last_turn")
 end
 
---- deck_ran_out(game): called by apply when a draw takes the last card of the deck. The round ends at once
+--- deck_ran_out(game): called by apply when a draw ends the round (rules.round_ends: the deck is empty). The
+--- round ends at once
 --- (seed 001 FIN DE LA PARTIE: "s'arrête aussitôt"); with params.final_placements > 0, every player in turn,
 --- starting with the next one, first takes a last turn placing up to that many cards (seed 003, 3 and 4
 --- players). A variant may replace it: `rules.deck_ran_out = function(game) ... end`.
@@ -277,66 +433,68 @@ function rules.apply(game, action, seat)
   elseif action == DRAW_DECK then
     local _, left = move_top(game, DECK, HAND[seat])
     set_to_move(game, NEXT_SEAT[seat], PLACE)
-    if left == 0 then rules.deck_ran_out(game) end
+    if fast_end then
+      if left == 0 then rules.deck_ran_out(game) end
+    elseif rules.round_ends(game) then
+      rules.deck_ran_out(game)
+    end
   elseif action < PASS then
     move_top(game, DISCARD[action - DRAW_DECK], HAND[seat])
     set_to_move(game, NEXT_SEAT[seat], PLACE)
-  else
+    if not fast_end and rules.round_ends(game) then rules.deck_ran_out(game) end
+  elseif action <= LAST_BASE_CODE then
     last_turn_action(game, seat, action)
+  elseif not ENC:apply(game, action, seat) then
+    error("apply: action " .. action .. " is of no kind this ruleset knows")
   end
 end
 
+--- action_text(game, action) -> string: the text of the action's kind (rules.encoding), e.g. "draw G".
 function rules.action_text(game, action)
-  if action == DRAW_DECK then return "draw deck" end
-  if action == PASS then return "pass" end
-  if action > LAST_TURN_PLAY_BASE then return "play " .. NAME[action - LAST_TURN_PLAY_BASE] end
-  if action > DRAW_DECK then return "draw " .. LETTER[action - DRAW_DECK] end
-  if action > DISCARD_BASE then return "discard " .. NAME[action - DISCARD_BASE] end
-  return "play " .. NAME[action]
+  return ENC:text(action) or ("action " .. action)
 end
 
---- The score of one expedition column (seed 001 FIN DE LA PARTIE, seed 003 FIN DU JEU ET SCORE):
---- empty -> 0; else (sum of numbers - cost) * (1 + wagers), plus the bonus for `bonus_threshold`+ cards.
-local function column_score(game, zone)
-  local count = size_of(game, zone)
-  if count == 0 then return 0 end
-  local sum, wagers = 0, 0
-  local cards = cards_of(game, zone, scratch_cards)
-  for i = 1, count do
-    local v = VALUE[cards[i]]
-    if v == 0 then wagers = wagers + 1 else sum = sum + v end
-  end
-  return (sum - COST) * (1 + wagers) + (count >= THRESHOLD and BONUS or 0)
-end
-
---- score(game, seat) -> integer: the sum of the seat's expedition columns.
+--- score(game, seat) -> integer: the sum of rules.column_score over the seat's expedition columns (seed 001
+--- FIN DE LA PARTIE: each expedition is scored, then added up).
 function rules.score(game, seat)
   local total = 0
-  for k = 1, NCOLOURS do total = total + column_score(game, EXPEDITION[seat][k]) end
+  local column_score = rules.column_score
+  for k = 1, NCOLOURS do
+    local cards, count = cards_of(game, EXPEDITION[seat][k], scratch_cards)
+    local sum, wagers = 0, 0
+    for i = 1, count do
+      local v = VALUE[cards[i]]
+      if v == 0 then wagers = wagers + 1 else sum = sum + v end
+    end
+    total = total + column_score(sum, wagers, count)
+  end
   return total
 end
 
 --- invariants(game) -> nil, or a message naming the first broken invariant (checked by `houserules check`
---- after every action): every expedition increases strictly with wagers only before numbers (seed 003), and
---- outside the last turns a hand holds hand_size cards before its owner places, hand_size - 1 before drawing.
+--- after every action): every card of an expedition is of its colour and rules.may_play allows it on the cards
+--- below it (seed 003: rising numbers, wagers first), and in the place and draw phases a hand holds hand_size
+--- cards before its owner places, hand_size - 1 before drawing.
 function rules.invariants(game)
+  local may_play = rules.may_play
   for o = 1, #COLUMN_OWNERS do
     local columns = COLUMN_SET[o]
+    local seat = SEATS_OF_COLUMNS[o][1]
     for k = 1, NCOLOURS do
-      local last = -1
-      for _, c in ipairs(game:cards(columns[k])) do
-        local v = VALUE[c]
+      local cards = game:cards(columns[k])
+      for i, c in ipairs(cards) do
         local where = "expedition." .. COLUMN_OWNERS[o] .. "." .. COLOURS[k]
         if COLOUR[c] ~= k then return NAME[c] .. " lies on " .. where end
-        if (v == 0 and last > 0) or (v > 0 and v <= last) then return where .. " does not increase at " .. NAME[c] end
-        last = v
+        local ok, why = may_play(game, seat, c, cards, i - 1)
+        if not ok then return where .. " breaks the rule of play at " .. NAME[c] .. (why and (": " .. why) or "") end
       end
     end
   end
-  if game:phase() == LAST_TURN then return nil end
+  local phase = game:phase()
+  if phase ~= PLACE and (phase < DRAW or phase > DRAW_LAST) then return nil end
   for s = 1, SEATS do
     local expected = P.hand_size
-    if s == game:to_move() and game:phase() >= DRAW then expected = P.hand_size - 1 end
+    if s == game:to_move() and phase >= DRAW then expected = P.hand_size - 1 end
     if game:size(HAND[s]) ~= expected then
       return "seat " .. s .. " holds " .. game:size(HAND[s]) .. " cards, expected " .. expected
     end
@@ -390,6 +548,11 @@ function rules.explain(game, text)
   local verb, object = verb_and_object(text)
   local seat = game:to_move()
   local phase = game:phase()
+  local added = OFFERED[1] and ENC:explain(game, text, seat)
+  if added then return added end
+  if phase ~= PLACE and phase ~= LAST_TURN and (phase < DRAW or phase > DRAW_LAST) then
+    return "'" .. text .. "' is not legal in the " .. (ENC:phase_name(phase) or "current") .. " phase"
+  end
   if phase == LAST_TURN then
     if verb == "discard" then return "in your last turn you may only play cards on your expeditions, or pass" end
     if verb == "draw" then return "the deck is empty: in your last turn play up to " .. FINAL_PLACEMENTS .. " cards, or pass" end
@@ -405,22 +568,17 @@ function rules.explain(game, text)
     if not held then return "you do not hold " .. string.upper(object) end
     if verb == "play" then
       local k = COLOUR[held]
-      local top = game:top(EXPEDITION[seat][k])
-      if VALUE[held] == 0 then
-        return "wagers go only before the number cards of an expedition (your " .. COLOURS[k] .. " expedition has " .. NAME[top] .. ")"
-      end
-      return NAME[held] .. " must be higher than " .. NAME[top] .. " on your " .. COLOURS[k] .. " expedition"
+      local column = game:cards(EXPEDITION[seat][k])
+      local ok, why = rules.may_play(game, seat, held, column, #column)
+      if not ok then return why or (NAME[held] .. " may not go on your " .. COLOURS[k] .. " expedition") end
     end
     if phase == LAST_TURN then return "in your last turn you may only play cards on your expeditions, or pass" end
   elseif verb == "draw" then
     if phase < DRAW then return "place a card first (play or discard), then draw" end
-    if object == "deck" then return "the deck is empty" end
-    local k = COLOUR_OF_LETTER[object]
-    if not k then return "'" .. object .. "' is not a colour letter: draw deck or draw one of " .. table.concat(LETTER, " ") end
-    if k == phase - DRAW then
-      return "you may not draw from the " .. COLOURS[k] .. " discard pile: you just discarded to it"
-    end
-    if game:size(DISCARD[k]) == 0 then return "the " .. COLOURS[k] .. " discard pile is empty" end
+    local pile = object == "deck" and DECK or DISCARD[COLOUR_OF_LETTER[object]]
+    if not pile then return "'" .. object .. "' is not a colour letter: draw deck or draw one of " .. table.concat(LETTER, " ") end
+    local ok, why = rules.may_draw(game, seat, pile, DISCARD[phase - DRAW])
+    if not ok then return why or ("you may not draw from " .. houserules.zone_names[pile] .. " now") end
   end
   return "'" .. text .. "' is not an action: type play <card>, discard <card>, draw deck or draw <colour letter> (e.g. play Y7, draw G)"
 end
@@ -437,8 +595,9 @@ function rules.describe(view, seat)
   local lines = {}
   local function add(...) lines[#lines + 1] = string.format(...) end
   local phase = view:phase()
-  local doing = phase == PLACE and "place a card" or phase >= DRAW and "draw a card"
-    or string.format("take a last turn (place up to %d cards, or pass)", FINAL_PLACEMENTS)
+  local doing = phase == PLACE and "place a card" or (phase >= DRAW and phase <= DRAW_LAST) and "draw a card"
+    or phase == LAST_TURN and string.format("take a last turn (place up to %d cards, or pass)", FINAL_PLACEMENTS)
+    or (ENC:phase_name(phase) or "play")
   add("Round %d of %d - seat %d to %s - deck: %d cards", view:round(), view:rounds(), view:to_move(), doing, view:size(DECK))
   local totals = {}
   for s = 1, SEATS do totals[s] = string.format("seat %d: %d (this round %d)", s, view:match_score(s), rules.score(view, s)) end
@@ -477,5 +636,5 @@ function rules.describe(view, seat)
   return table.concat(lines, "\n") .. "\n"
 end
 
-rules.heuristic = require("heuristic")
+rules.heuristic = require("heuristic")(rules, BASE)
 return rules
