@@ -651,7 +651,7 @@ toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* 
     if (!schema->is_table()) throw LoadError(where(base_file, *schema) + ": [schema] must be a table");
     check_schema(params, *schema->as_table(), base_file, origins, seats);
   }
-  for (const auto& [schema, file] : variant_schemas) check_schema(params, schema, file, origins);
+  for (const auto& [schema, file] : variant_schemas) check_schema(params, schema, file, origins, seats);
   if (origins_out) *origins_out = std::move(origins);
   return params;
 }
