@@ -1581,9 +1581,9 @@ end
 
 -- ---- the heuristic (greedy bot) ------------------------------------------------------------------------------------
 --- What standing at vertex w promises seat s, in nuggets, before any action: the gold it could pan or mine there (a
---- face-down token valued at its pool's mean: green 1.4, grey 3.5; two with a sieve or a crate), half of it when the
---- seat lacks the food or log to do it; up to two grey tokens of a tile count (3/4 each without a crate), 0.45 of that
---- on a mountain without a mine; an intersection to explore 1.
+--- face-down token valued at its pool's mean: green 1.4, grey 3.5; two with a sieve or a crate), 0.8 of it when the
+--- seat lacks the food or log to do it; up to two grey tokens of a tile count (3/4 each without a crate), 0.35 of that
+--- on a mountain without a mine (0.15 for a seat without the tool to build one); an intersection to explore 1.
 local GREEN_MEAN, GREY_MEAN = 0, 0
 do
   local n, t = 0, 0
@@ -1594,6 +1594,7 @@ do
   GREY_MEAN = n > 0 and t / n or 0
 end
 local EXPLORE_VALUE = 1
+local LACKING = 0.8 -- a food or a log missing for the action is one fish or one tree away
 function rules.promise(game, s, w, food, log, tool, sieve, crate)
   local value = 0
   local green = 0
@@ -1601,17 +1602,18 @@ function rules.promise(game, s, w, food, log, tool, sieve, crate)
     local n = site[1] == "vertex" and #lying(game, B, "vertex", site[2]) or #rules.tokens_on_tile(game, site[2], is_green)
     green = math.max(green, math.min(n, sieve and 2 or 1))
   end
-  value = green * GREEN_MEAN * (food > 0 and 1 or 0.5)
+  value = green * GREEN_MEAN * (food > 0 and 1 or LACKING)
   local grey = 0
   for _, h in ipairs(rules.adjacent_tiles(game, w)) do
     local l = land_of(game, h)
     if l == MOUNTAIN or l == SOURCE then
       local n = math.min(#rules.tokens_on_tile(game, h, is_grey), 2)
-      local v = n * GREY_MEAN * (crate and 1 or 0.75) * (mark_of(game, B, "mine", h) ~= 0 and 1 or 0.45)
+      local mine = mark_of(game, B, "mine", h) ~= 0 and 1 or (tool > 0 and 0.35 or 0.15)
+      local v = n * GREY_MEAN * (crate and 1 or 0.75) * mine
       if v > grey then grey = v end
     end
   end
-  value = math.max(value, grey * ((food > 0 and log > 0) and 1 or 0.5))
+  value = math.max(value, grey * ((food > 0 and log > 0) and 1 or LACKING))
   if counter(game, "ice") == 0 and not rules.explored(game, w) then value = math.max(value, EXPLORE_VALUE) end
   return value
 end
@@ -1649,9 +1651,12 @@ function rules.walking_distances(game, s, reach)
 end
 
 --- heuristic(game, seat): for the greedy bot, an estimate of the seat's final nuggets: the gold bag (less what a
---- basket owes), base goods and equipment at a fraction of their use, and the best promise (rules.promise) among the
---- intersections the prospector can walk to within 10 sides (rules.walking_distances), 0.6 of it where the
---- prospector stands and 0.8 of it per side of walking (0.9 on horseback).
+--- basket owes), base goods (each one worth less than the one before, GOOD_VALUE; what overflows the backpack counts
+--- against it) and equipment at a fraction of their use, and 0.6 of the best promise (rules.promise) among the
+--- intersections the prospector can walk to within 24 sides (rules.walking_distances), 0.85 of it per side of walking
+--- (0.92 on horseback).
+local GOOD_VALUE = { food = { [0] = 0, 0.4, 0.65, 0.75, 0.85 }, log = { [0] = 0, 0.3, 0.5, 0.6 },
+                     tool = { [0] = 0, 0.5, 1.0, 1.3 } } -- the worth of holding 0, 1, 2... of a base good
 local EQUIP_VALUE = { [HORSE] = 2, [CART] = 0.5, [BOAT] = 1.5, [CRATE] = 2.5, [SIEVE] = 1.5, [AXE] = 0.5, [ROD] = 0.6,
                       [RIFLE] = 0.4, [WHISKY] = 0.8, [STICK] = 0.8, [DRIED_FISH] = 1 }
 function rules.heuristic(game, seat)
@@ -1660,14 +1665,20 @@ function rules.heuristic(game, seat)
   if game:over() then return h end
   if game:to_move() == seat then h = h - counter(game, "basket") end
   local food, log, tool = counter(game, "food", seat), counter(game, "log", seat), counter(game, "tool", seat)
-  h = h + 0.4 * math.min(food, 4) + 0.3 * math.min(log, 3) + 0.35 * math.min(tool, 3)
+  -- tools are scarce (three each at the start, seed "INVENTAIRE") and build mines: worth more than the food or the
+  -- log an event could be paid with instead; a third food waits long for its use while others take the gold
+  h = h + GOOD_VALUE.food[math.min(food, 4)] + GOOD_VALUE.log[math.min(log, 3)] + GOOD_VALUE.tool[math.min(tool, 3)]
+  -- what does not fit is discarded at the end of the turn (seed "INVENTAIRE"): gathering into a full backpack
+  -- gains nothing and costs the action
+  local used, room = rules.backpack(game, seat)
+  if used > room then h = h - 0.45 * (used - room) end
   for _, z in ipairs({ EQUIP[seat], GOODS[seat] }) do
     for _, c in ipairs(cards_of(game, z)) do h = h + (EQUIP_VALUE[ITEM[c]] or 0.5) end
   end
   local sieve, crate = rules.owns(game, seat, SIEVE), rules.owns(game, seat, CRATE)
-  local decay = rules.owns(game, seat, HORSE) and 0.9 or 0.8
+  local decay = rules.owns(game, seat, HORSE) and 0.92 or 0.85
   local best = 0
-  for w, d in pairs(rules.walking_distances(game, seat, 10)) do
+  for w, d in pairs(rules.walking_distances(game, seat, 24)) do
     local p = decay ^ d * rules.promise(game, seat, w, food, log, tool, sieve, crate)
     if p > best then best = p end
   end
