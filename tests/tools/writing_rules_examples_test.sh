@@ -36,4 +36,4 @@ while read -r _ path; do
   esac
 done < "$dir/list"
 [ $fail = 0 ] || exit 1
-echo "ok: $same files equal their examples/ copy, $checked new examples pass check"
+echo "ok: $same files equal their examples/ copy, $checked new example(s) pass check"
