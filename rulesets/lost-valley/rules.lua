@@ -1581,9 +1581,10 @@ end
 
 -- ---- the heuristic (greedy bot) ------------------------------------------------------------------------------------
 --- What standing at vertex w promises seat s, in nuggets, before any action: the gold it could pan or mine there (a
---- face-down token valued at its pool's mean: green 1.4, grey 3.5; two with a sieve or a crate), 0.8 of it when the
---- seat lacks the food or log to do it; up to two grey tokens of a tile count (3/4 each without a crate), 0.35 of that
---- on a mountain without a mine (0.15 for a seat without the tool to build one); an intersection to explore 1.
+--- face-down token valued at its pool's mean: green 1.4, grey 3.5; two with a sieve or a crate), times `pan_ready` or
+--- `mine_ready` (1 when the seat holds the food, and the log, the action costs; less the farther it must go for
+--- them); up to two grey tokens of a tile count (3/4 each without a crate), 0.35 of that on a mountain without a
+--- mine (0.15 for a seat without the tool to build one); an intersection to explore 1.
 local GREEN_MEAN, GREY_MEAN = 0, 0
 do
   local n, t = 0, 0
@@ -1594,15 +1595,14 @@ do
   GREY_MEAN = n > 0 and t / n or 0
 end
 local EXPLORE_VALUE = 1
-local LACKING = 0.8 -- a food or a log missing for the action is one fish or one tree away
-function rules.promise(game, s, w, food, log, tool, sieve, crate)
+function rules.promise(game, s, w, pan_ready, mine_ready, tool, sieve, crate)
   local value = 0
   local green = 0
   for _, site in ipairs(rules.pan_sites(game, w)) do
     local n = site[1] == "vertex" and #lying(game, B, "vertex", site[2]) or #rules.tokens_on_tile(game, site[2], is_green)
     green = math.max(green, math.min(n, sieve and 2 or 1))
   end
-  value = green * GREEN_MEAN * (food > 0 and 1 or LACKING)
+  value = green * GREEN_MEAN * pan_ready
   local grey = 0
   for _, h in ipairs(rules.adjacent_tiles(game, w)) do
     local l = land_of(game, h)
@@ -1613,7 +1613,7 @@ function rules.promise(game, s, w, food, log, tool, sieve, crate)
       if v > grey then grey = v end
     end
   end
-  value = math.max(value, grey * ((food > 0 and log > 0) and 1 or LACKING))
+  value = math.max(value, grey * mine_ready)
   if counter(game, "ice") == 0 and not rules.explored(game, w) then value = math.max(value, EXPLORE_VALUE) end
   return value
 end
@@ -1677,9 +1677,25 @@ function rules.heuristic(game, seat)
   end
   local sieve, crate = rules.owns(game, seat, SIEVE), rules.owns(game, seat, CRATE)
   local decay = rules.owns(game, seat, HORSE) and 0.92 or 0.85
+  local dist = rules.walking_distances(game, seat, 24)
+  -- panning costs a food, mining a food and a log (seed B.1): without them, gold is as far as the nearest place to
+  -- fish or hunt, or to fell a tree (0.3 when there is none within reach)
+  local food_at, log_at = food > 0 and 0 or nil, log > 0 and 0 or nil
+  if not food_at or not log_at then
+    for w, d in pairs(dist) do
+      if not food_at or d < food_at then
+        if rules.fish_count(game, seat, w) > 0 or #rules.hunt_sites(game, w) > 0 then food_at = d end
+      end
+      if not log_at or d < log_at then
+        if rules.fell_count(game, seat, w) > 0 then log_at = d end
+      end
+    end
+  end
+  local pan_ready = food_at and (food_at == 0 and 1 or 0.85 * decay ^ food_at) or 0.3
+  local mine_ready = math.min(pan_ready, log_at and (log_at == 0 and 1 or 0.85 * decay ^ log_at) or 0.3)
   local best = 0
-  for w, d in pairs(rules.walking_distances(game, seat, 24)) do
-    local p = decay ^ d * rules.promise(game, seat, w, food, log, tool, sieve, crate)
+  for w, d in pairs(dist) do
+    local p = decay ^ d * rules.promise(game, seat, w, pan_ready, mine_ready, tool, sieve, crate)
     if p > best then best = p end
   end
   return h + 0.6 * best
