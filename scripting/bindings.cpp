@@ -4,6 +4,7 @@
 // Numbering in Lua is 1-based: components 1..N, zones 1..Z, seats 1..S, tracks 1..T, figures 1..F.
 // A zone may be given by number or by name. Every C function converts kernel exceptions to Lua errors.
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <string>
 #include <tuple>
@@ -1781,6 +1782,36 @@ int houserules_encoding(lua_State* L) {
   return 1;
 }
 
+/// houserules.words(text [, max]) -> {word...} or nil: the runs of non-blank characters of `text` (a string,
+/// else a Lua error), lower-cased, in order; nil when there are more than `max` (default: no limit). Linear in
+/// the length of `text`, in C: for the `explain` and `shorthand` hooks, which read what a person typed (a Lua
+/// pattern with optional blank runs backtracks quadratically over a long run of blanks, issue 18).
+int houserules_words(lua_State* L) {
+  std::size_t length = 0;
+  const char* text = luaL_checklstring(L, 1, &length);
+  const lua_Integer max = luaL_optinteger(L, 2, LUA_MAXINTEGER);
+  lua_settop(L, 2);
+  lua_newtable(L);
+  lua_Integer count = 0;
+  std::string word;
+  for (std::size_t i = 0; i <= length; ++i) {
+    const bool blank = i == length || std::isspace(static_cast<unsigned char>(text[i]));
+    if (!blank) {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+      continue;
+    }
+    if (word.empty()) continue;
+    if (++count > max) {
+      lua_pushnil(L);
+      return 1;
+    }
+    lua_pushlstring(L, word.data(), word.size());
+    lua_rawseti(L, 3, count);
+    word.clear();
+  }
+  return 1;
+}
+
 void push_houserules_api(lua_State* L, Impl& impl, const RulesetInfo& info) {
   const int params = lua_gettop(L);
   lua_createtable(L, 0, 5);
@@ -1805,6 +1836,8 @@ void push_houserules_api(lua_State* L, Impl& impl, const RulesetInfo& info) {
   lua_pushnil(L);
   lua_pushcclosure(L, houserules_encoding, 1);
   lua_setfield(L, -2, "encoding");
+  lua_pushcfunction(L, houserules_words);
+  lua_setfield(L, -2, "words");
   lua_remove(L, params);
 }
 

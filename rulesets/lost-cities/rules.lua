@@ -522,25 +522,15 @@ if #TEAMS > 0 then
 end
 
 --- verb_and_object(text) -> verb, object: "play Y7" -> "play", "y7"; one word splits after its letters
---- ("draw" -> "draw", ""); anything else -> nil. Linear in the length of `text`: a pattern with two optional
---- blank runs ("^%s*(%a+)%s*(%S*)%s*$") backtracks quadratically over a long run of blanks (issue 18).
+--- ("draw" -> "draw", ""); anything else -> nil. Linear in the length of `text` (houserules.words, issue 18).
 local function verb_and_object(text)
-  local first, second
-  for word in string.gmatch(string.lower(text), "%S+") do
-    if not first then
-      first = word
-    elseif not second then
-      second = word
-    else
-      return nil
-    end
-  end
-  if not first then return nil end
-  if second then
-    if string.find(first, "^%a+$") then return first, second end
+  local words = hr.words(text, 2)
+  if not words or not words[1] then return nil end
+  if words[2] then
+    if string.find(words[1], "^%a+$") then return words[1], words[2] end
     return nil
   end
-  return string.match(first, "^(%a+)(%S*)$")
+  return string.match(words[1], "^(%a+)(%S*)$")
 end
 
 --- explain(game, text) -> string: why `text` is not legal now, in one line.

@@ -2,6 +2,7 @@
 -- rules.lua calls install(rules, K) with its constants; nothing here is on a hot path.
 
 local M = {}
+local words_of = houserules.words -- the words of a typed line, lower-cased (scripting layer)
 
 function M.install(rules, K)
   local B, SEATS, LETTER, NAME, ITEMS, ITEM, NUGGETS = K.B, K.SEATS, K.LETTER, K.NAME, K.ITEMS, K.ITEM, K.NUGGETS
@@ -259,8 +260,7 @@ function M.install(rules, K)
   --- "buy horse for food", "buy rod", "pay". Any other text: nil.
   function rules.shorthand(game, text)
     if #text > 200 then return nil end
-    local words = {}
-    for word in string.gmatch(string.lower(text), "%S+") do words[#words + 1] = word end
+    local words = words_of(text)
     if words[1] ~= "buy" or #words < 2 then return nil end
     local steps, i = {}, 2
     while i <= #words do

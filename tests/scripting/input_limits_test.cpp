@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "input_line.hpp"
+#include "probe.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 #include "toml_util.hpp"
@@ -199,4 +200,15 @@ TEST_CASE("the explain hooks of Lost Cities and Rivals are linear in the text's 
     CHECK_THAT(rules->explain_illegal(state, "draw deck"),
                Contains(std::string(id) == "lost-cities" ? "place a card first" : "reveal, or auction"));
   }
+}
+
+TEST_CASE("houserules.words splits a typed line into lower-case words, in linear time", "[limits][input]") {
+  // the explain hooks of Lost Cities and Rivals and Lost Valley's shorthand read typed lines through it
+  scripting_test::Probe p;
+  CHECK(p.eval("return table.concat(houserules.words('  Play \\t Y7  '), '|')") == "play|y7");
+  CHECK(p.eval("return #houserules.words('')") == "0");
+  CHECK(p.eval("return tostring(houserules.words('a b c', 2))") == "nil");  // more words than asked for
+  CHECK(p.eval("return table.concat(houserules.words('a b', 2), '|')") == "a|b");
+  CHECK_THROWS_WITH(p.eval("houserules.words({})"), Contains("string expected"));
+  CHECK(p.eval("return #houserules.words(('x '):rep(1 << 16))") == "65536");
 }
