@@ -6,33 +6,17 @@
 //
 //   bench_board [--seconds S]    (default 0.5 s per figure)
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
 
 #include <fmt/core.h>
 
+#include "allocation_counter.hpp"
 #include "rng.hpp"
 #include "scripted_rules.hpp"
 #include "state.hpp"
-
-namespace {
-std::atomic<std::size_t> g_allocated{0};
-}
-void* operator new(std::size_t n) {
-  g_allocated.fetch_add(n, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"  // operator new above is malloc
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#pragma GCC diagnostic pop
 
 namespace {
 
@@ -112,9 +96,9 @@ int main(int argc, char** argv) {
              lattice.faces(), lattice.edges(), lattice.vertices(), laid);
 
   // size and copy
-  const std::size_t before = g_allocated.load();
+  const std::size_t before = hr_bench::allocated_bytes();
   { const GameState probe = state; (void)probe; }
-  const std::size_t heap = g_allocated.load() - before;
+  const std::size_t heap = hr_bench::allocated_bytes() - before;
   fmt::print("GameState: sizeof {} B + {} B on the heap per copy (board part {} B)\n", sizeof(GameState), heap, state.board_bytes());
   long calls = 0;
   std::uint64_t sink = 0;
@@ -150,9 +134,9 @@ int main(int argc, char** argv) {
     ++next;
   }, calls);
   fmt::print("path k<=6: {:.2f} M calls/s\n", path_rate / 1e6);
-  const std::size_t alloc_before = g_allocated.load();
+  const std::size_t alloc_before = hr_bench::allocated_bytes();
   for (int i = 0; i < 1000; ++i) sink += state.reachable(0, starts[next++ % starts.size()], 3, walk, scratch).size();
-  fmt::print("allocated by 1000 reachable calls: {} B\n", g_allocated.load() - alloc_before);
+  fmt::print("allocated by 1000 reachable calls: {} B\n", hr_bench::allocated_bytes() - alloc_before);
   // a free tile for placements: take one off the board
   state.move(59, 1);
   state.move(47, 1);

@@ -10,39 +10,22 @@
 //
 //   bench_bots [--ruleset ID|PATH] [--games N] [--bot SPEC] [--opponent SPEC] [--seed S] [--copies N]
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <cstdlib>
 #include <exception>
 #include <memory>
-#include <new>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <fmt/core.h>
 
+#include "allocation_counter.hpp"
 #include "bots.hpp"
 #include "ismcts.hpp"
 #include "rng.hpp"
 #include "rules.hpp"
 #include "scripted_rules.hpp"
-
-// Counts the bytes allocated with operator new (to measure what a GameState copy allocates).
-namespace {
-std::atomic<std::size_t> g_allocated{0};
-}
-void* operator new(std::size_t n) {
-  g_allocated.fetch_add(n, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"  // operator new above is malloc
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#pragma GCC diagnostic pop
 
 namespace {
 
@@ -189,9 +172,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   const int seat = middle.to_move();
-  const std::size_t before = g_allocated.load();
+  const std::size_t before = hr_bench::allocated_bytes();
   hr::GameState fresh = middle;
-  const std::size_t heap = g_allocated.load() - before;
+  const std::size_t heap = hr_bench::allocated_bytes() - before;
   fmt::print("\n  GameState at ply 40: sizeof {} bytes + {} bytes on the heap = {} bytes per copy\n",
              sizeof(hr::GameState), heap, sizeof(hr::GameState) + heap);
   hr::GameState target = middle;
