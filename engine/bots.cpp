@@ -19,25 +19,40 @@ double GreedyPlayer::value(Rules& rules, const GameState& state, int seat) {
   return total;
 }
 
+void PositionHistory::visit(const InformationSet& info) {
+  if (info.ply() <= last_ply_) seen_.clear();  // the ply count did not advance: a new game, or one taken back
+  last_ply_ = info.ply();
+  seen_.insert(info.observation().position_digest());
+}
+
 Action GreedyPlayer::choose(Rules& rules, const InformationSet& info) {
   const auto legal = info.legal();
+  history_.visit(info);
   if (legal.size() == 1) return legal[0];
   const GameState sample = info.determinize(rng_);
+  // The best value among the actions that lead to a new position, and (in case there is none) among all.
   double best_value = 0;
+  bool best_new = false;
   best_.clear();
+  best_keys_.clear();
   GameState next;
   for (Action a : legal) {
     next = sample;
     rules.apply(next, a);
+    const std::uint64_t key = PositionHistory::key(next, info.seat());
+    const bool is_new = !history_.seen(key);
     const double v = value(rules, next, info.seat());
-    if (best_.empty() || v > best_value) {
-      best_value = v;
-      best_.assign(1, a);
-    } else if (v == best_value) {
-      best_.push_back(a);
+    const bool better = best_.empty() || (is_new && !best_new) || (is_new == best_new && v > best_value);
+    if (better) {
+      best_value = v, best_new = is_new;
+      best_.assign(1, a), best_keys_.assign(1, key);
+    } else if (is_new == best_new && v == best_value) {
+      best_.push_back(a), best_keys_.push_back(key);
     }
   }
-  return best_[rng_.below(best_.size())];
+  const std::size_t pick = rng_.below(best_.size());
+  history_.add(best_keys_[pick]);
+  return best_[pick];
 }
 
 std::unique_ptr<Player> make_bot(const std::string& spec, std::uint64_t seed) {

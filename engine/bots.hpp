@@ -2,9 +2,11 @@
 // InformationSet (what the seat knows), never the real state, so they serve every ruleset and cannot peek.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "rng.hpp"
@@ -25,6 +27,8 @@ class InformationSet {
   GameState observation() const { return real_->observation(seat_); }
   /// A full state with the unseen cards dealt at random from `rng` (GameState::determinized).
   GameState determinize(Rng& rng) const { return real_->determinized(seat_, rng); }
+  /// Plies played so far in the match (public: every seat can count them).
+  std::int64_t ply() const { return real_->ply(); }
 
  private:
   const GameState* real_;
@@ -41,6 +45,32 @@ class Player {
   virtual std::string name() const = 0;
 };
 
+/// The positions one seat has been in during a game, so that a bot can avoid moving back into one: a seat that
+/// takes back the card it discarded, in the same position, is not playing, and two such seats play forever
+/// (issue 12). A position is the seat's observation without the ply count and the RNG
+/// (GameState::position_digest of GameState::observation): the same cards in the same places, counters, figures,
+/// seat to move and phase. Nothing in it is ruleset-specific, so it serves every ruleset; a rule that must
+/// never repeat (a counter that changes every turn) simply never repeats a position.
+class PositionHistory {
+ public:
+  /// Records the position the seat is in at a decision (its real observation). When the ply count did not
+  /// advance since its last decision (the bot is reused for a new game, or asked again after an undo) it first
+  /// forgets what it has seen.
+  void visit(const InformationSet& info);
+  /// The position `seat` sees in `state` (a real state or a sample after one of the seat's candidate actions;
+  /// a sample and the real state give the same key when they differ only in cards hidden from the seat).
+  static std::uint64_t key(const GameState& state, int seat) { return state.observation(seat).position_digest(); }
+  /// Whether the seat has been in the position with this key (at a decision, or after one of its actions).
+  bool seen(std::uint64_t key) const { return seen_.count(key) != 0; }
+  /// Records the position after the seat's chosen action.
+  void add(std::uint64_t key) { seen_.insert(key); }
+  std::size_t size() const { return seen_.size(); }
+
+ private:
+  std::unordered_set<std::uint64_t> seen_;
+  std::int64_t last_ply_ = -1;
+};
+
 /// Uniformly random among the legal actions.
 class RandomPlayer : public Player {
  public:
@@ -54,7 +84,8 @@ class RandomPlayer : public Player {
 
 /// One ply ahead: applies each legal action to one determinization of what it knows and keeps the action
 /// with the best value for its seat — the ruleset's heuristic if it has one, else the match total plus the
-/// current round's score. Ties are broken at random.
+/// current round's score. Ties are broken at random. Actions that lead back into a position the seat has been in
+/// this game (PositionHistory) are left out, unless every action does.
 class GreedyPlayer : public Player {
  public:
   explicit GreedyPlayer(std::uint64_t seed) : rng_(seed) {}
@@ -66,6 +97,8 @@ class GreedyPlayer : public Player {
  private:
   Rng rng_;
   std::vector<Action> best_;
+  std::vector<std::uint64_t> best_keys_;
+  PositionHistory history_;
 };
 
 /// Makes a bot from its setting: a name ("random", "greedy", "ismcts"), for ismcts optionally followed by

@@ -183,16 +183,44 @@ void IsmctsPlayer::evaluate(Rules& rules, GameState& state, int round, std::int6
   }
 }
 
+void IsmctsPlayer::new_positions(Rules& rules, const GameState& sample, int seat, std::span<const Action> legal) {
+  root_actions_.clear();
+  root_keys_.clear();
+  for (Action a : legal) {
+    turn_next_ = sample;
+    rules.apply(turn_next_, a);
+    const std::uint64_t key = PositionHistory::key(turn_next_, seat);
+    if (history_.seen(key)) continue;
+    root_actions_.push_back(a);
+    root_keys_.push_back(key);
+  }
+  if (!root_actions_.empty()) return;
+  root_actions_.assign(legal.begin(), legal.end());  // every action repeats a position: all of them
+  for (Action a : legal) {
+    turn_next_ = sample;
+    rules.apply(turn_next_, a);
+    root_keys_.push_back(PositionHistory::key(turn_next_, seat));
+  }
+}
+
 Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
-  const auto root_legal = info.legal();
   stats_ = {};
   nodes_.clear();
-  if (root_legal.size() == 1) return root_legal[0];
+  history_.visit(info);
+  if (info.legal().size() == 1) return info.legal()[0];
   const auto start = std::chrono::steady_clock::now();
   seats_ = rules.layout().seats;
   const int me = info.seat();
 
   GameState state = sample(info, rng_);
+  new_positions(rules, state, me, info.legal());
+  const std::span<const Action> root_legal(root_actions_);
+  const auto remember = [this](Action chosen) {
+    const auto at = std::find(root_actions_.begin(), root_actions_.end(), chosen) - root_actions_.begin();
+    history_.add(root_keys_[static_cast<std::size_t>(at)]);
+    return chosen;
+  };
+  if (root_legal.size() == 1) return remember(root_legal[0]);
   const int round = state.round();
   has_heuristic_ = rules.heuristic(state, me).has_value();
   const bool random_rollout = options_.rollout ? *options_.rollout == IsmctsOptions::Rollout::Random : !has_heuristic_;
@@ -291,7 +319,7 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
       chosen = a, best_visits = n.visits, best_mean = mean;
     }
   }
-  return chosen;
+  return remember(chosen);
 }
 
 }  // namespace hr

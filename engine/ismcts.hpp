@@ -11,6 +11,8 @@
 //   4. evaluate the sample (rollout policy below) as one reward in [0, 1] per seat;
 //   5. backpropagate: each node on the path adds the reward of the seat that chose its action.
 // The move returned is the root child visited most (ties: higher mean, then the ruleset's action order).
+// Root actions that lead back into a position the seat has been in this game (PositionHistory, bots.hpp) are not
+// searched, unless every action does: a bot that takes back what it discarded in the same position is not playing.
 //
 // The bot never sees the real state: it reads only InformationSet::legal() and determinize(), so for a
 // given seed its decision depends only on what its seat knows (tests/games/ismcts_test.cpp proves it).
@@ -117,6 +119,12 @@ class IsmctsPlayer : public Player {
   bool has_heuristic_ = false;
   std::vector<Action> turn_legal_;  // finish_turn's scratch
   GameState turn_next_;
+  PositionHistory history_;
+  std::vector<Action> root_actions_;     // the root's legal actions that do not repeat a position
+  std::vector<std::uint64_t> root_keys_;  // the position after each of them (in the first sample)
+  /// Fills root_actions_/root_keys_ from `legal`: the actions whose result (in `sample`) the seat has not seen,
+  /// or all of them when each repeats a position.
+  void new_positions(Rules& rules, const GameState& sample, int seat, std::span<const Action> legal);
 };
 
 }  // namespace hr

@@ -383,7 +383,7 @@ struct Fnv {
 };
 }  // namespace
 
-std::uint64_t GameState::digest() const {
+std::uint64_t GameState::digest_of(bool with_history) const {
   Fnv f;
   for (std::size_t z = 0; z < zone_size_.size(); ++z) {
     f.value(zone_size_[z]);
@@ -405,8 +405,8 @@ std::uint64_t GameState::digest() const {
     f.bytes(lying_key_.data(), lying_key_.size() * sizeof(std::uint32_t));
     f.bytes(lying_.data(), lying_.size() * sizeof(ComponentId));
   }
-  f.value(rng_);
-  f.value(ply_), f.value(to_move_), f.value(phase_), f.value(round_), f.value(over_), f.value(round_end_requested_);
+  if (with_history) f.value(rng_), f.value(ply_);  // (same bytes in the same order as before: golden digests hold)
+  f.value(to_move_), f.value(phase_), f.value(round_), f.value(over_), f.value(round_end_requested_);
   return f.h;
 }
 

@@ -253,9 +253,13 @@ class GameState {
 
   bool operator==(const GameState& other) const;
   /// A 64-bit FNV-1a digest of everything in the state (for golden transcripts and replay checks).
-  std::uint64_t digest() const;
+  std::uint64_t digest() const { return digest_of(true); }
+  /// The same digest without the ply count and the RNG: equal for two states that show the same position
+  /// at different times (the bots' repetition check, engine/bots.hpp PositionHistory).
+  std::uint64_t position_digest() const { return digest_of(false); }
 
  private:
+  std::uint64_t digest_of(bool with_history) const;
   void remove_from_place(ComponentId c);
   void check_component(ComponentId c) const;
   void check_zone(ZoneId z) const;

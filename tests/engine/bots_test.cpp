@@ -1,5 +1,6 @@
 // bots_test.cpp — RandomPlayer and GreedyPlayer over an InformationSet, with the tiny native game of
-// take_game.hpp: legality, greedy's choice, and that a decision cannot depend on hidden cards.
+// take_game.hpp: legality, greedy's choice, and that a decision cannot depend on hidden cards; with the game of
+// put_take_game.hpp: greedy does not repeat a position (PositionHistory), so it cannot play forever.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "bots.hpp"
+#include "put_take_game.hpp"
 #include "take_game.hpp"
 
 using hr::Action;
@@ -198,4 +200,47 @@ TEST_CASE("make_bot knows random and greedy", "[bots]") {
   CHECK(dynamic_cast<GreedyPlayer*>(greedy.get()) != nullptr);
   CHECK(hr::make_bot("ismcts-typo", 1) == nullptr);
   CHECK(hr::make_bot("", 1) == nullptr);
+}
+
+TEST_CASE("a position is the state without its ply count and RNG, and a sample shows the seat the real one",
+          "[bots][repetition]") {
+  TakeGame game;
+  const GameState a = arrange(game.layout(), {}, {Y2}, {Y5, Y4}, {Y3}, {Y6, Y7, Y1, Y8}, 1);
+  const GameState b = arrange(game.layout(), {}, {Y2}, {Y5, Y4}, {Y6}, {Y3, Y7, Y8, Y1}, 1);
+  GameState later = a;
+  later.count_ply();
+  CHECK(later.digest() != a.digest());
+  CHECK(later.position_digest() == a.position_digest());
+  // Seat 1 cannot tell a from b, nor from its own samples, also after the same action.
+  CHECK(hr::PositionHistory::key(a, 1) == hr::PositionHistory::key(b, 1));
+  CHECK(hr::PositionHistory::key(a, 2) != hr::PositionHistory::key(b, 2));
+  hr::Rng rng(3);
+  GameState sample = a.determinized(1, rng), real = a;
+  game.apply(sample, kTake + 0);
+  game.apply(real, kTake + 0);
+  CHECK(hr::PositionHistory::key(sample, 1) == hr::PositionHistory::key(real, 1));
+  // Another position: another key.
+  CHECK(hr::PositionHistory::key(real, 1) != hr::PositionHistory::key(a, 1));
+}
+
+TEST_CASE("two greedy players that find drawing bad still end the game: neither repeats a position",
+          "[bots][repetition]") {
+  // In put-take the heuristic values "put" and "take" at 0 and "draw" at -1, so a greedy player that may repeat
+  // positions never draws and the game never ends (before PositionHistory this loop ran to the cap). Avoiding the
+  // positions it has been in, each seat runs out of new puts and takes and must draw: four draws end the game.
+  put_take::PutTakeGame game;
+  std::vector<Action> legal;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    INFO("seed " << seed);
+    GameState s = game.new_game(seed);
+    GreedyPlayer p1(hr::derive_seed(seed, 1)), p2(hr::derive_seed(seed, 2));
+    while (!s.over() && s.ply() < 2000) {
+      game.legal_actions(s, legal);
+      hr::Player& p = s.to_move() == 1 ? static_cast<hr::Player&>(p1) : p2;
+      game.apply(s, p.choose(game, InformationSet(s, s.to_move(), legal)));
+    }
+    REQUIRE(s.over());
+    CHECK(s.ply() < 200);
+    CHECK(s.match_score(1) + s.match_score(2) == 4);
+  }
 }

@@ -11,6 +11,7 @@
 #include "bots.hpp"
 #include "ismcts.hpp"
 #include "../peeking_ismcts.hpp"
+#include "put_take_game.hpp"
 #include "take_game.hpp"
 
 using hr::Action;
@@ -208,4 +209,25 @@ TEST_CASE("an ismcts decision does not change when only cards hidden from the se
     }
   }
   CHECK(peeking_differs > 0);  // the same test catches a bot that reads the real state
+}
+
+TEST_CASE("two ismcts players that find drawing bad still end the game: neither repeats a position",
+          "[ismcts][repetition]") {
+  // put_take_game.hpp: "put" and "take" look free, "draw" costs a point, the game ends when the deck is empty.
+  // Each seat leaves out the root actions that lead back into a position it has been in (PositionHistory), so
+  // it runs out of puts and takes and draws.
+  put_take::PutTakeGame game;
+  std::vector<Action> legal;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    INFO("seed " << seed);
+    GameState s = game.new_game(seed);
+    IsmctsPlayer p1(hr::derive_seed(seed, 1), with_iterations(100)), p2(hr::derive_seed(seed, 2), with_iterations(100));
+    while (!s.over() && s.ply() < 2000) {
+      game.legal_actions(s, legal);
+      hr::Player& p = s.to_move() == 1 ? static_cast<hr::Player&>(p1) : p2;
+      game.apply(s, p.choose(game, InformationSet(s, s.to_move(), legal)));
+    }
+    REQUIRE(s.over());
+    CHECK(s.ply() < 200);
+  }
 }
