@@ -482,16 +482,14 @@ local function river_gain(game, seat)
   return gain
 end
 
---- heuristic(game, seat): the score, and while the seat holds the high bid, what the river would add minus
---- the bid it would pay. The greedy bot therefore opens or raises by the least amount while the river is
---- worth more than the price, and passes otherwise.
-function rules.heuristic(game, seat)
-  local value = rules.score(game, seat)
-  if phase_of(game) == BIDDING and counter_of(game, HIGH) == seat then
-    value = value + river_gain(game, seat) - counter_of(game, BID) * COIN_POINTS
-  end
-  return value
-end
+--- heuristic(game, seat): the bots' estimate of the seat's final score (heuristic.lua: the score, the auction the seat
+--- is winning, and what its expeditions may still gain).
+rules.heuristic = require("heuristic")(rules, {
+  SEATS = SEATS, NCOLOURS = NCOLOURS, NCARDS = NCARDS, NPILE_CARDS = NPILE_CARDS, COLOUR = COLOUR, VALUE = VALUE,
+  FEET = FEET, EXPEDITION = EXPEDITION, RIVER = RIVER, BOX = BOX, HIGH = HIGH, BID = BID, BIDDING = BIDDING,
+  MIN_VALUE = P.min_value, MAX_VALUE = P.max_value, cards_of = cards_of, counter_of = counter_of,
+  phase_of = phase_of, river_gain = river_gain, COIN_POINTS = COIN_POINTS,
+})
 
 local function seat_list(game, counter, value)
   local list = {}

@@ -1,0 +1,124 @@
+-- heuristic.lua — Lost Cities: Rivals: heuristic(game, seat), an estimate of the seat's final score from what the
+-- seat may see. Used by the greedy bot (one ply) and by ismcts to evaluate the leaves of its search (docs/bots.md).
+-- rules.lua installs it as rules.heuristic = require("heuristic")(rules, K), K its card tables and helpers.
+--
+-- The estimate (seed 002 "Fin de la partie et décompte": footprints × (1 + wagers), the bonus, 1 point a coin):
+--   now            rules.score: the seat's expeditions as they lie plus its coins;
+--   auction        while the seat holds the high bid: what the river would add to its expeditions, minus the bid it
+--                  would pay (auction_value);
+--   to come        per expedition, the footprints of the number cards that may still join it (value at or above
+--                  its last card) and are still in the draw piles, times the share of them the seat may expect to
+--                  win (SHARE / seats), times its multiplier (1 + wagers) (expedition_prospects).
+-- The last term is what the old heuristic (the score and the auction only) lacked: taking a 9 early looked as good
+-- as taking a 4, though it closes the colour to every card below 9 (seed 002 "Entreprendre des expéditions": each
+-- number equal to or higher than the last); ismcts, whose leaves it values, lost to greedy 7 games in 60.
+--
+-- Information: it reads only public zones (the river, every expedition, the box) and counters; the piles are
+-- hidden from everybody, and the cards still in them are counted as all cards less the ones seen, never read. So
+-- its value is the same for every state the seat cannot tell apart. Cost: one game:cards per non-empty public
+-- zone; no allocation.
+
+--- Of the cards still in the piles that fit an expedition of the seat, the share it expects to win (it competes
+--- with the other seats for every revealed card; some are boxed). An estimate, not fitted.
+local SHARE = 0.8
+
+return function(rules, K)
+  local SEATS, NCOLOURS, NCARDS = K.SEATS, K.NCOLOURS, K.NCARDS
+  local COLOUR, VALUE, FEET = K.COLOUR, K.VALUE, K.FEET
+  local EXPEDITION, RIVER, BOX = K.EXPEDITION, K.RIVER, K.BOX
+  local HIGH, BID, BIDDING = K.HIGH, K.BID, K.BIDDING
+  local MIN_VALUE, MAX_VALUE = K.MIN_VALUE, K.MAX_VALUE
+  local cards_of, counter_of, phase_of = K.cards_of, K.counter_of, K.phase_of
+  local river_gain, COIN_POINTS = K.river_gain, K.COIN_POINTS
+  local scratch = {}
+  for c = 1, NCARDS do scratch[c] = 0 end
+
+  -- FEET_FROM[k][v]: the footprints of all number cards of colour k with value >= v (v from MIN_VALUE to
+  -- MAX_VALUE + 1), counted once at load from the card list.
+  local FEET_FROM = {}
+  for k = 1, NCOLOURS do
+    FEET_FROM[k] = {}
+    for v = MIN_VALUE, MAX_VALUE + 1 do FEET_FROM[k][v] = 0 end
+  end
+  for c = 1, NCARDS do
+    if VALUE[c] > 0 and c <= K.NPILE_CARDS then
+      for v = MIN_VALUE, VALUE[c] do FEET_FROM[COLOUR[c]][v] = FEET_FROM[COLOUR[c]][v] + FEET[c] end
+    end
+  end
+
+  -- seen_from[k][v]: per call, the footprints of the seen number cards (river, expeditions, box) of colour k with
+  -- value v; summed from v up by unseen_feet_from.
+  local seen = {}
+  for k = 1, NCOLOURS do
+    seen[k] = {}
+    for v = MIN_VALUE, MAX_VALUE do seen[k][v] = 0 end
+  end
+  local function count_seen(game, zone)
+    local cards, n = cards_of(game, zone, scratch)
+    for i = 1, n do
+      local c = cards[i]
+      local v = VALUE[c]
+      if v > 0 then seen[COLOUR[c]][v] = seen[COLOUR[c]][v] + FEET[c] end
+    end
+  end
+
+  --- unseen_feet_from(k, v) -> number: footprints of the number cards of colour k, value >= v, not seen (still in
+  --- the draw piles: the pile cards are hidden from everybody). Reads the counts of the last count_all_seen.
+  local function unseen_feet_from(k, v)
+    if v < MIN_VALUE then v = MIN_VALUE end
+    if v > MAX_VALUE then return 0 end
+    local feet = FEET_FROM[k][v]
+    for w = v, MAX_VALUE do feet = feet - seen[k][w] end
+    return feet
+  end
+
+  --- Counts the seen number cards: the river, every expedition, the box (all public zones).
+  local function count_all_seen(game)
+    for k = 1, NCOLOURS do
+      local row = seen[k]
+      for v = MIN_VALUE, MAX_VALUE do row[v] = 0 end
+    end
+    count_seen(game, RIVER)
+    count_seen(game, BOX)
+    for s = 1, SEATS do
+      for k = 1, NCOLOURS do count_seen(game, EXPEDITION[s][k]) end
+    end
+  end
+
+  --- expedition_prospects(game, seat) -> number: the points the seat may still expect from the cards to come (seed
+  --- 002 "Entreprendre des expéditions": a number joins an expedition when equal to or higher than its last card;
+  --- "Fin de la partie": footprints × (1 + wagers)). Per colour: the unseen footprints at or above the last card
+  --- (any value on an empty expedition or one holding only wagers), × SHARE / seats, × (1 + the wagers on it).
+  local function expedition_prospects(game, seat)
+    count_all_seen(game)
+    local total = 0
+    for k = 1, NCOLOURS do
+      local zone = EXPEDITION[seat][k]
+      local cards, n = cards_of(game, zone, scratch)
+      local wagers, last = 0, MIN_VALUE
+      for i = 1, n do
+        local v = VALUE[cards[i]]
+        if v == 0 then wagers = wagers + 1 else last = v end
+      end
+      total = total + unseen_feet_from(k, last) * SHARE / SEATS * (1 + wagers)
+    end
+    return total
+  end
+
+  --- auction_value(game, seat) -> number: while the seat holds the high bid (seed 002 "Enchères": the last bidder
+  --- wins), what the river would add to its expeditions minus the coins it would pay; else 0.
+  local function auction_value(game, seat)
+    if phase_of(game) == BIDDING and counter_of(game, HIGH) == seat then
+      return river_gain(game, seat) - counter_of(game, BID) * COIN_POINTS
+    end
+    return 0
+  end
+
+  --- heuristic(game, seat) -> number: the seat's score now, plus the auction it is winning, plus the prospects of its
+  --- expeditions (above). At the end of the game: the score.
+  return function(game, seat)
+    local value = rules.score(game, seat)
+    if game:over() then return value end
+    return value + auction_value(game, seat) + expedition_prospects(game, seat)
+  end
+end
