@@ -229,16 +229,10 @@ TEST_CASE("two greedy players that find drawing bad still end the game: neither 
   // positions never draws and the game never ends (before PositionHistory this loop ran to the cap). Avoiding the
   // positions it has been in, each seat runs out of new puts and takes and must draw: four draws end the game.
   put_take::PutTakeGame game;
-  std::vector<Action> legal;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     INFO("seed " << seed);
-    GameState s = game.new_game(seed);
     GreedyPlayer p1(hr::derive_seed(seed, 1)), p2(hr::derive_seed(seed, 2));
-    while (!s.over() && s.ply() < 2000) {
-      game.legal_actions(s, legal);
-      hr::Player& p = s.to_move() == 1 ? static_cast<hr::Player&>(p1) : p2;
-      game.apply(s, p.choose(game, InformationSet(s, s.to_move(), legal)));
-    }
+    const GameState s = put_take::play(game, seed, p1, p2, 2000);
     REQUIRE(s.over());
     CHECK(s.ply() < 200);
     CHECK(s.match_score(1) + s.match_score(2) == 4);

@@ -217,16 +217,10 @@ TEST_CASE("two ismcts players that find drawing bad still end the game: neither 
   // Each seat leaves out the root actions that lead back into a position it has been in (PositionHistory), so
   // it runs out of puts and takes and draws.
   put_take::PutTakeGame game;
-  std::vector<Action> legal;
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     INFO("seed " << seed);
-    GameState s = game.new_game(seed);
     IsmctsPlayer p1(hr::derive_seed(seed, 1), with_iterations(100)), p2(hr::derive_seed(seed, 2), with_iterations(100));
-    while (!s.over() && s.ply() < 2000) {
-      game.legal_actions(s, legal);
-      hr::Player& p = s.to_move() == 1 ? static_cast<hr::Player&>(p1) : p2;
-      game.apply(s, p.choose(game, InformationSet(s, s.to_move(), legal)));
-    }
+    const GameState s = put_take::play(game, seed, p1, p2, 2000);
     REQUIRE(s.over());
     CHECK(s.ply() < 200);
   }

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bots.hpp"
 #include "rules.hpp"
 
 namespace put_take {
@@ -81,5 +82,18 @@ class PutTakeGame : public hr::Rules {
  private:
   hr::Layout layout_;
 };
+
+/// Plays a game of put-take from `seed` between p1 (seat 1) and p2 (seat 2), stopping at `max_plies` actions if it
+/// is not over by then; returns the last state.
+inline hr::GameState play(PutTakeGame& game, std::uint64_t seed, hr::Player& p1, hr::Player& p2, std::int64_t max_plies) {
+  hr::GameState s = game.new_game(seed);
+  std::vector<hr::Action> legal;
+  while (!s.over() && s.ply() < max_plies) {
+    game.legal_actions(s, legal);
+    hr::Player& p = s.to_move() == 1 ? p1 : p2;
+    game.apply(s, p.choose(game, hr::InformationSet(s, s.to_move(), legal)));
+  }
+  return s;
+}
 
 }  // namespace put_take
