@@ -22,6 +22,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -710,6 +711,10 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
     err << "houserules mutate: " << e.what() << "\n";
     return 2;
   }
+  // Source order: by file, then position (a parameter's mutants by line of ruleset.toml).
+  std::stable_sort(all.begin(), all.end(), [](const Mutant& a, const Mutant& b) {
+    return std::tie(a.file, a.line, a.begin) < std::tie(b.file, b.line, b.begin);
+  });
   const std::size_t found_count = all.size();
   if (options.max > 0 && all.size() > static_cast<std::size_t>(options.max)) {
     // A sample: the first `max` of a shuffle drawn from the seed, shown in source order.
@@ -718,7 +723,8 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
       std::swap(all[i], all[static_cast<std::size_t>(rng.between(0, static_cast<std::int64_t>(i)))]);
     all.resize(static_cast<std::size_t>(options.max));
     std::stable_sort(all.begin(), all.end(), [](const Mutant& a, const Mutant& b) {
-      return std::tie(a.file, a.begin, a.kind, a.replacement) < std::tie(b.file, b.begin, b.kind, b.replacement);
+      return std::tie(a.file, a.line, a.begin, a.kind, a.replacement) <
+             std::tie(b.file, b.line, b.begin, b.kind, b.replacement);
     });
   }
   if (options.list) {
