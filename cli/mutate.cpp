@@ -203,6 +203,21 @@ bool statement_may_follow(const Tokens& t, std::size_t k) {
          x == "repeat" || x == "break" || x == "true" || x == "false" || x == "nil";
 }
 
+Mutant make_mutant(const fs::path& file, const std::string& shown, std::size_t begin, std::size_t end,
+                   std::string replacement, const char* kind, int line, int last_line, std::string what) {
+  Mutant m;
+  m.file = file;
+  m.shown = shown;
+  m.begin = begin;
+  m.end = end;
+  m.replacement = std::move(replacement);
+  m.kind = kind;
+  m.line = line;
+  m.last_line = last_line;
+  m.what = std::move(what);
+  return m;
+}
+
 class MutantFinder {
  public:
   MutantFinder(const fs::path& file, const std::string& shown, std::string_view source)
@@ -234,23 +249,11 @@ class MutantFinder {
 
  private:
   void add(std::size_t begin, std::size_t end, std::string replacement, const char* kind, int line, int last_line) {
-    Mutant m;
-    m.file = file_;
-    m.shown = shown_;
-    m.begin = begin;
-    m.end = end;
-    m.kind = kind;
-    m.line = line;
-    m.last_line = last_line;
     const std::string_view old = t_.source.substr(begin, end - begin);
-    if (std::string_view(kind) == "negate")
-      m.what = "condition negated";
-    else if (std::string_view(kind) == "drop")
-      m.what = "statement removed";
-    else
-      m.what = fmt::format("`{}` -> `{}`", old, replacement);
-    m.replacement = std::move(replacement);
-    out_.push_back(std::move(m));
+    std::string what = std::string_view(kind) == "negate" ? "condition negated"
+                       : std::string_view(kind) == "drop" ? "statement removed"
+                                                          : fmt::format("`{}` -> `{}`", old, replacement);
+    out_.push_back(make_mutant(file_, shown_, begin, end, std::move(replacement), kind, line, last_line, std::move(what)));
   }
 
   // `local x <const>` / `<close>`: the angle brackets of an attribute are not comparisons.
@@ -413,17 +416,9 @@ std::vector<Mutant> parameter_mutants(const fs::path& file, const std::string& s
       if (next && *next != *s && next->find_first_of("\"\\") == std::string::npos) values.push_back("\"" + *next + "\"");
     }
     for (const std::string& value : values) {
-      if (value.empty()) continue;
-      Mutant m;
-      m.file = file;
-      m.shown = shown;
-      m.begin = begin;
-      m.end = end;
-      m.replacement = value;
-      m.line = m.last_line = static_cast<int>(src.begin.line);
-      m.kind = "parameter";
-      m.what = fmt::format("{} {} -> {}", key.str(), old, value);
-      out.push_back(std::move(m));
+      const int line = static_cast<int>(src.begin.line);
+      out.push_back(make_mutant(file, shown, begin, end, value, "parameter", line, line,
+                                fmt::format("{} {} -> {}", key.str(), old, value)));
     }
   }
   return out;
