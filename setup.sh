@@ -6,9 +6,10 @@ cd "$(dirname "$0")"
 
 # chromium: tests/tools/report_test.sh renders the HTML report of `houserules simulate` in it headless (the
 # test is skipped where chromium is missing). clang and libclang-rt-14-dev (libFuzzer, clang's sanitizer
-# runtimes): the fuzz targets of tests/fuzz/ that .ci/run runs (docs/fuzzing.md).
+# runtimes): the fuzz targets of tests/fuzz/ that .ci/run runs (docs/fuzzing.md). lcov: genhtml renders the
+# tracefile of `houserules test --coverage --lcov` (docs/testing-rules.md; its test skips the HTML without it).
 packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
-          nlohmann-json3-dev chromium clang libclang-rt-14-dev)
+          nlohmann-json3-dev chromium clang libclang-rt-14-dev lcov)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive

@@ -6,11 +6,13 @@
 
 #include "check.hpp"
 #include "commands.hpp"
+#include "coverage_options.hpp"
 
 namespace hr {
 
 void register_check_command(CLI::App& app, int& status) {
   auto options = std::make_shared<CheckOptions>();
+  auto coverage = std::make_shared<CoverageOptions>();
   auto* check = app.add_subcommand(
       "check",
       "Play random games checking after every action: conservation, legal actions, unique action texts, illegal "
@@ -25,7 +27,12 @@ void register_check_command(CLI::App& app, int& status) {
       ->capture_default_str();
   check->add_option("--max-reports", options->max_reports, "Violations printed in full")->capture_default_str();
   check->add_flag("--verbose,-v", options->verbose, "A line for each game that passes");
-  check->callback([&status, options] { status = check_command(*options, std::cout, std::cerr); });
+  add_coverage_options(*check, *coverage);
+  check->callback([&status, options, coverage] {
+    start_coverage(*coverage);
+    status = check_command(*options, std::cout, std::cerr);
+    if (!finish_coverage(*coverage, "houserules_check", std::cout, std::cerr) && status == 0) status = 2;
+  });
 }
 
 }  // namespace hr

@@ -1194,6 +1194,19 @@ bool is_scenario_file(const fs::path& file) {
 
 }  // namespace
 
+bool list_test_files(const fs::path& folder, std::vector<fs::path>& files, std::error_code& ec) {
+  std::vector<fs::path> golden;
+  for (fs::recursive_directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_regular_file(ec) && it->path().extension() == ".toml" && is_scenario_file(it->path()))
+      files.push_back(it->path());
+    else if (it->is_regular_file(ec) && is_golden_file(it->path())) golden.push_back(it->path());
+  if (ec) return false;
+  std::sort(files.begin(), files.end());
+  std::sort(golden.begin(), golden.end());
+  files.insert(files.end(), golden.begin(), golden.end());
+  return true;
+}
+
 LoadedRulesets::LoadedRulesets() = default;
 LoadedRulesets::~LoadedRulesets() = default;
 
@@ -1204,19 +1217,14 @@ int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::os
     std::error_code ec;
     const fs::path root(arg);
     if (fs::is_directory(root, ec)) {
-      std::vector<fs::path> files, golden;
-      for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
-        if (it->is_regular_file(ec) && it->path().extension() == ".toml" && is_scenario_file(it->path()))
-          files.push_back(it->path());
-        else if (it->is_regular_file(ec) && is_golden_file(it->path())) golden.push_back(it->path());
-      if (ec) {
+      std::vector<fs::path> files;
+      if (!list_test_files(root, files, ec)) {
         run.fail_file(arg, 0, "cannot read folder: " + ec.message());
         continue;
       }
-      std::sort(files.begin(), files.end());
-      for (const fs::path& f : files) run.run_file(f);
-      std::sort(golden.begin(), golden.end());
-      for (const fs::path& f : golden) ++(run_golden_file(f, out, {options.update, options.verbose}) ? run.passed : run.failed);
+      for (const fs::path& f : files)
+        if (is_golden_file(f)) ++(run_golden_file(f, out, {options.update, options.verbose}) ? run.passed : run.failed);
+        else run.run_file(f);
     } else if (fs::is_regular_file(root, ec) && root.extension() == ".jsonl") {
       ++(run_golden_file(root, out, {options.update, options.verbose}) ? run.passed : run.failed);
     } else if (fs::is_regular_file(root, ec)) {

@@ -67,6 +67,7 @@
 // Unknown keys and wrong types are errors naming the file and line.
 #pragma once
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <ostream>
@@ -108,5 +109,10 @@ struct ScenarioOptions {
 /// Returns 0 if at least one scenario ran and none failed, 1 otherwise.
 int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::ostream& out,
                        const ScenarioOptions& options);
+
+/// The test files run_scenario_tests finds in `folder`: its scenario files (sorted), then its golden
+/// transcripts (sorted), appended to `files`. False (with `ec` set) when the folder cannot be read.
+bool list_test_files(const std::filesystem::path& folder, std::vector<std::filesystem::path>& files,
+                     std::error_code& ec);
 
 }  // namespace hr

@@ -13,6 +13,7 @@
 
 #include <lua.hpp>
 
+#include "coverage.hpp"
 #include "ruleset.hpp"
 
 namespace hr {
@@ -44,13 +45,19 @@ void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
   return block;
 }
 
-// ---- CPU guard --------------------------------------------------------------------------------------------
+// ---- CPU guard (and coverage) -----------------------------------------------------------------------------
 
-void cpu_hook(lua_State* L, lua_Debug*) {
+// The one hook of a sandbox: line and call events go to the coverage record (set only when coverage is on),
+// count events are the CPU guard.
+void sandbox_hook(lua_State* L, lua_Debug* ar) {
   Sandbox* sandbox = Sandbox::from(L);
+  if (ar->event != LUA_HOOKCOUNT) {
+    if (sandbox->coverage_) sandbox->coverage_->record(L, ar);
+    return;
+  }
   if (sandbox->call_depth_.load(std::memory_order_relaxed) == 0 ||
       sandbox->armed_serial_.load(std::memory_order_relaxed) != sandbox->call_serial_.load(std::memory_order_relaxed)) {
-    lua_sethook(L, nullptr, 0, 0);  // armed for a call that has already finished
+    sandbox->disarm();  // armed for a call that has already finished
     return;
   }
   // A hook runs in the frame of the interrupted function, so that function is level 0 (luaL_error's level 1
@@ -601,10 +608,7 @@ int sandbox_require(lua_State* L) {
     if (ec || !(under(root) || under(HOUSERULES_RULESETS_DIR)))
       return luaL_error(L, "require: '%s' leads outside the ruleset's folder (through a symbolic link): refused",
                         printable(Sandbox::display_path(file)).c_str());
-    std::ifstream in(real_file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    const std::string source = text.str();
+    const std::string source = read_source(real_file).value_or("");
     const std::string chunkname = "@" + Sandbox::display_path(file);
     if (luaL_loadbufferx(L, source.data(), source.size(), chunkname.c_str(), "t") != LUA_OK) return lua_error(L);
     lua_pushstring(L, name);
@@ -723,7 +727,8 @@ class Watchdog {
         e.running += tick;
         if (e.running >= s->limits().hook_time && s->armed_serial_.load() != serial) {
           s->armed_serial_.store(serial);
-          lua_sethook(s->lua(), cpu_hook, LUA_MASKCOUNT, 1);  // documented as safe to call asynchronously
+          // documented as safe to call asynchronously
+          lua_sethook(s->lua(), sandbox_hook, LUA_MASKCOUNT | s->coverage_mask(), 1);
         } else if (e.running >= s->limits().hook_time + backstop(*s)) {
           stop_process(*s, e.running);
         }
@@ -785,6 +790,10 @@ Sandbox::Sandbox(Limits limits) : limits_(limits) {
   // push and remove it each time.
   lua_pushcfunction(L_, message_handler);
   open_libraries();
+  if (CoverageRecorder::global().enabled()) {
+    coverage_ = &CoverageRecorder::global();
+    disarm();
+  }
   watchdog_ = Watchdog::shared();
   watchdog_->add(this);
 }
@@ -864,11 +873,9 @@ void Sandbox::open_libraries() {
 }
 
 void Sandbox::load_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw LoadError(display_path(file) + ": cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string source = text.str();
+  const std::optional<std::string> text = read_source(file);
+  if (!text) throw LoadError(display_path(file) + ": cannot open the file");
+  const std::string& source = *text;
   const std::string chunkname = "@" + display_path(file);
   const int status = luaL_loadbufferx(L_, source.data(), source.size(), chunkname.c_str(), "t");
   if (status != LUA_OK) {
@@ -892,7 +899,7 @@ void Sandbox::call(const char* what, int nargs, int nresults) {
   call_depth_.store(depth, std::memory_order_relaxed);
   call_serial_.store(serial + 1, std::memory_order_relaxed);
   current_hook_ = outer_hook;
-  if (lua_gethook(L)) lua_sethook(L, nullptr, 0, 0);
+  if (lua_gethookmask(L) & LUA_MASKCOUNT) disarm();
   if (status == LUA_OK) return;
   std::string message;
   if (status == LUA_ERRMEM) {
@@ -907,6 +914,16 @@ void Sandbox::call(const char* what, int nargs, int nresults) {
   }
   lua_pop(L, 1);
   throw ScriptError(message);
+}
+
+int Sandbox::coverage_mask() const { return coverage_ ? CoverageRecorder::hook_mask() : 0; }
+
+void Sandbox::disarm() {
+  if (coverage_) {
+    lua_sethook(L_, sandbox_hook, coverage_mask(), 0);
+  } else {
+    lua_sethook(L_, nullptr, 0, 0);
+  }
 }
 
 void Sandbox::freeze() {

@@ -8,7 +8,7 @@
 //  * Memory: every allocation goes through a capped allocator; past the cap the script gets Lua's
 //    "not enough memory" error and the hook fails with a message naming the limit.
 //  * CPU: a watchdog thread arms a count hook only in a call that has run past the time limit, so normal
-//    code runs at full speed; once armed, the hook raises an error at every instruction until the call has
+//    code runs at full speed (with coverage on, the same hook function also takes line and call events); once armed, the hook raises an error at every instruction until the call has
 //    unwound, so a `pcall` inside the script cannot swallow it, nor an `xpcall` handler outlive it. A call
 //    still running a backstop time after that (stuck in C code, where no hook fires) ends the process with
 //    a one-line message naming the hook, file and line. Library functions that loop in C are bounded:
@@ -53,6 +53,7 @@ std::string printable(std::string_view text, bool keep_newlines = false);
 std::string truncated(std::string_view text, std::size_t limit);
 
 class Watchdog;  // sandbox.cpp: the thread that stops calls past their time limit
+class CoverageRecorder;  // coverage.hpp
 
 class Sandbox {
  public:
@@ -116,6 +117,13 @@ class Sandbox {
   std::size_t printed_ = 0;  // bytes print has written
   Rng* random_source_ = nullptr;
   std::vector<std::filesystem::path> module_roots_;
+  /// Where the hook reports line and call events: set when the sandbox is created while coverage is
+  /// recorded (scripting/coverage.hpp), else nullptr (no hook at all outside an armed CPU guard).
+  CoverageRecorder* coverage_ = nullptr;
+  /// The hook mask kept outside an armed CPU guard (coverage's line and call events, or none).
+  int coverage_mask() const;
+  /// Sets the hook back to that mask (the CPU guard's count event off).
+  void disarm();
 
  private:
   void open_libraries();

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "coverage.hpp"
 #include "sandbox.hpp"
 
 namespace hr {
@@ -113,13 +114,15 @@ toml::table parse_toml_file(const std::filesystem::path& file) {
   const std::string shown = Sandbox::display_path(file);
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec)) throw TomlFileError(shown, 0, 0, "cannot open the file");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw TomlFileError(shown, 0, 0, "cannot open the file");
-  // Read in small blocks up to one byte past the limit (sizing the string to the limit up front zero-filled
-  // 1 MiB for every file read: most of the time of loading a variant chain).
-  std::string text;
+  // A mutant's text in place of the file (houserules mutate, scripting/coverage.hpp), else the file, read in
+  // small blocks up to one byte past the limit (sizing the string to the limit up front zero-filled 1 MiB for
+  // every file read: most of the time of loading a variant chain).
+  std::string text = source_override(file).value_or("");
+  std::ifstream in;
+  if (text.empty()) in.open(file, std::ios::binary);
+  if (text.empty() && !in) throw TomlFileError(shown, 0, 0, "cannot open the file");
   char block[16384];
-  while (text.size() <= kMaxTomlFileBytes && in.read(block, sizeof block).gcount() > 0)
+  while (in.is_open() && text.size() <= kMaxTomlFileBytes && in.read(block, sizeof block).gcount() > 0)
     text.append(block, static_cast<std::size_t>(in.gcount()));
   if (text.size() > kMaxTomlFileBytes)
     throw TomlFileError(shown, 0, 0, "the file is larger than " + std::to_string(kMaxTomlFileBytes) +
