@@ -47,6 +47,9 @@ void register_simulate_commands(CLI::App& app, int& status) {
   sim->add_option("--threads", options->threads, "Threads (default: every core); results do not depend on it");
   sim->add_flag("--fixed-seats", options->experiment.fixed_seats,
                 "Do not rotate seats: player setting n always sits in seat n");
+  sim->add_flag("--mirror", options->experiment.mirror,
+                "Mirror matches: each deal is played once from every seat (seats rotated on the same deal), so "
+                "the luck of the deal cancels out of the seats' win rates");
   sim->add_option("--jsonl", options->jsonl, "Write one JSON line per game to this file (input of `merge`)");
   sim->add_option("--report", options->report, "Write a self-contained HTML report to this file");
   sim->add_option("--shard", *shard,

@@ -21,5 +21,7 @@ void register_check_command(CLI::App& app, int& status);
 void register_simulate_commands(CLI::App& app, int& status);
 /// mutate (cli/cmd_mutate.cpp)
 void register_mutate_command(CLI::App& app, int& status);
+/// compare (cli/cmd_compare.cpp)
+void register_compare_command(CLI::App& app, int& status);
 
 }  // namespace hr

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   hr::register_check_command(app, status);
   hr::register_simulate_commands(app, status);
   hr::register_mutate_command(app, status);
+  hr::register_compare_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

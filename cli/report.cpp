@@ -11,9 +11,7 @@
 
 namespace hr {
 
-namespace {
-
-std::string escape(const std::string& text) {
+std::string html_escape(const std::string& text) {
   std::string out;
   for (char ch : text) {
     switch (ch) {
@@ -26,6 +24,10 @@ std::string escape(const std::string& text) {
   }
   return out;
 }
+
+namespace {
+
+std::string escape(const std::string& text) { return html_escape(text); }
 
 std::string pct(double fraction) { return fmt::format("{:.2f}%", 100.0 * fraction); }
 

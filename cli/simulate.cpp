@@ -83,6 +83,7 @@ std::vector<int> seating_of(const Experiment& e, std::int64_t index) {
 }
 
 std::uint64_t game_seed(const Experiment& e, std::int64_t index) {
+  if (e.mirror && e.seats > 0) return derive_seed(e.seed, static_cast<std::uint64_t>(index / e.seats));
   return derive_seed(e.seed, static_cast<std::uint64_t>(index));
 }
 
@@ -107,6 +108,10 @@ GameRecord play_game(Rules& rules, const Experiment& e, std::int64_t index) {
       const int seat = state.to_move();
       if (legal.empty()) throw RulesError(fmt::format("seat {} has no legal action but the game is not over", seat));
       const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(rules, InformationSet(state, seat, legal));
+      if (e.count_actions) {
+        const std::string text = rules.action_text(state, action);
+        ++r.actions[text.substr(0, text.find(' '))];
+      }
       rules.apply(state, action);
     }
     r.scores = state.match_scores();
@@ -119,6 +124,7 @@ GameRecord play_game(Rules& rules, const Experiment& e, std::int64_t index) {
     r.places.clear();
   }
   r.plies = state.ply();
+  r.rounds = state.round();
   return r;
 }
 
@@ -264,6 +270,8 @@ std::string summary_text(const Stats& st) {
   out += fmt::format("Simulation of {} ({}): {} games, seed {}, players {}, {}\n", e.ruleset_id, e.ruleset, e.games,
                      e.seed, join(e.players, ","),
                      e.fixed_seats ? "fixed seats (player setting n in seat n)"
+                     : e.mirror    ? "mirror matches (each deal played once from every seat: games i of a block "
+                                     "of seats share a deal, setting n sits in seat n - i mod seats)"
                                    : "seats rotated (game i: setting n sits in seat n - i mod seats)");
   if (!st.slice.empty()) out += fmt::format("Only part of it: {} — {} of {} games\n", st.slice, st.recorded, e.games);
   out += fmt::format("{} completed games, {} failed\n\n", st.completed, st.failures.size());
@@ -313,6 +321,7 @@ std::string experiment_json_line(const Experiment& e, int shard, int shard_count
   json line = {{"type", "simulation"}, {"format", 1},         {"ruleset", e.ruleset},     {"ruleset_id", e.ruleset_id},
                {"seats", e.seats},     {"players", e.players}, {"seed", e.seed},          {"games", e.games},
                {"fixed_seats", e.fixed_seats}, {"max_plies", e.max_plies}, {"shard", {shard, shard_count}}};
+  if (e.mirror) line["mirror"] = true;  // only when set: files of runs without it stay as they were
   return line.dump() + '\n';
 }
 
@@ -395,6 +404,7 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
     }
   }
   if (e.max_plies < 1) return err << "error: --max-plies must be at least 1\n", 2;
+  if (e.mirror && e.fixed_seats) return err << "error: --mirror rotates the seats on each deal; it cannot go with --fixed-seats\n", 2;
   try {
     LoadOptions load;
     load.seats = static_cast<int>(e.players.size());
@@ -477,6 +487,7 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
           e.games = line.at("games").get<std::int64_t>();
           e.fixed_seats = line.at("fixed_seats").get<bool>();
           e.max_plies = line.at("max_plies").get<std::int64_t>();
+          e.mirror = line.value("mirror", false);
           if (e.seats < 1 || e.seats > kMaxSeats || e.players.size() != static_cast<std::size_t>(e.seats))
             return err << "error: " << at << "seats and players do not match\n", 2;
           const auto shard = line.at("shard").get<std::pair<int, int>>();

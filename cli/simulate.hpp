@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,13 @@ struct Experiment {
   std::int64_t games = 0;
   bool fixed_seats = false;          ///< no rotation: setting s always sits in seat s+1
   std::int64_t max_plies = 100000;   ///< a game longer than this fails
+  /// Mirror matches: games are played in blocks of `seats`, every game of block b on the same deal (seed
+  /// derive_seed(seed, b)) with the seats rotated, so that each player setting plays that deal from every
+  /// seat and the seats' luck of the deal cancels out (first-player advantage measured on equal deals).
+  bool mirror = false;
+  /// Count each game's actions by kind (the first word of the action's text: "play", "discard"...), for
+  /// `compare`. Costs an action_text call per action.
+  bool count_actions = false;
   bool operator==(const Experiment&) const = default;
 };
 
@@ -46,6 +54,8 @@ struct GameRecord {
   std::vector<std::int64_t> scores;        ///< match score per seat (empty if failed)
   std::vector<int> places;                 ///< place per seat, 1 = first, ties share (empty if failed)
   std::int64_t plies = 0;
+  int rounds = 0;                          ///< the round the game ended in (1 for a one-round game)
+  std::map<std::string, std::int64_t> actions;  ///< actions by kind (only with Experiment::count_actions)
   std::string error;                       ///< non-empty: the game failed (a rules error, no legal action...)
   bool failed() const { return !error.empty(); }
   bool operator==(const GameRecord&) const = default;
@@ -53,7 +63,7 @@ struct GameRecord {
 
 /// The player setting in each seat of game `index` (rotated by index unless fixed_seats).
 std::vector<int> seating_of(const Experiment& experiment, std::int64_t index);
-/// The seed of game `index`: derive_seed(experiment.seed, index).
+/// The seed of game `index`: derive_seed(experiment.seed, index), or with `mirror` derive_seed(seed, index / seats).
 std::uint64_t game_seed(const Experiment& experiment, std::int64_t index);
 /// Plays game `index` with `rules` (loaded for experiment.seats). Never throws for a game that fails: the
 /// record carries the error.
@@ -109,6 +119,8 @@ struct Stats {
 Stats compute_stats(const Experiment& experiment, const std::vector<GameRecord>& records, const std::string& slice = {});
 /// The summary table (docs/simulation.md explains each figure). Depends only on the experiment and records.
 std::string summary_text(const Stats& stats);
+/// `text` with & < > " escaped for HTML.
+std::string html_escape(const std::string& text);
 /// A self-contained HTML page (inline SVG and CSS, no external assets): the summary table, win rates with
 /// their intervals, score histograms per player setting, the game-length distribution.
 std::string html_report(const Stats& stats);

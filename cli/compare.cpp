@@ -1,0 +1,543 @@
+// compare.cpp — `houserules compare A B` (compare.hpp, docs/simulation.md "Comparing two rulesets").
+#include "compare.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bots.hpp"
+#include "ruleset.hpp"
+#include "scripted_rules.hpp"
+
+namespace hr {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr double kZ95 = 1.959963984540054;
+
+/// Mean and sample variance (n - 1).
+std::pair<double, double> mean_variance(const std::vector<double>& values) {
+  if (values.empty()) return {0, 0};
+  double sum = 0;
+  for (double v : values) sum += v;
+  const double mean = sum / static_cast<double>(values.size());
+  if (values.size() < 2) return {mean, 0};
+  double squares = 0;
+  for (double v : values) squares += (v - mean) * (v - mean);
+  return {mean, squares / static_cast<double>(values.size() - 1)};
+}
+
+Estimate mean_estimate(const std::vector<double>& values) {
+  const auto [mean, variance] = mean_variance(values);
+  const double half = values.empty() ? 0 : kZ95 * std::sqrt(variance / static_cast<double>(values.size()));
+  return {mean, mean - half, mean + half};
+}
+
+std::vector<double> as_doubles(const std::vector<std::int64_t>& values) {
+  return std::vector<double>(values.begin(), values.end());
+}
+
+/// Winner's score minus the runner-up's, per completed game (0 for a one-seat game).
+std::vector<std::int64_t> margins_of(const std::vector<GameRecord>& records) {
+  std::vector<std::int64_t> out;
+  for (const auto& r : records) {
+    if (r.failed() || r.scores.empty()) continue;
+    auto scores = r.scores;
+    std::sort(scores.begin(), scores.end(), std::greater<>());
+    out.push_back(scores.size() > 1 ? scores[0] - scores[1] : 0);
+  }
+  return out;
+}
+
+std::string value_text(const MetricComparison& m, double v) {
+  const double shown = m.percent ? 100 * v : v;
+  const std::string number = m.signed_value ? fmt::format("{:+.2f}", shown) : fmt::format("{:.2f}", shown);
+  return m.percent ? number + "%" : number;
+}
+
+std::string change_text(const MetricComparison& m, double v) {
+  return m.percent ? fmt::format("{:+.2f} points", 100 * v) : fmt::format("{:+.2f}", v);
+}
+
+std::string interval_text(const MetricComparison& m, const Estimate& e, bool change) {
+  if (change) {
+    const double scale = m.percent ? 100 : 1;
+    return fmt::format("[{:+.2f}, {:+.2f}]", scale * e.low, scale * e.high);
+  }
+  return fmt::format("[{}, {}]", value_text(m, e.low), value_text(m, e.high));
+}
+
+void finish(MetricComparison& m) {
+  m.significant = m.change.low > 0 || m.change.high < 0;
+  const std::string interval = fmt::format("{}, 95% CI {} to {}", change_text(m, m.change.value),
+                                           change_text(m, m.change.low), change_text(m, m.change.high));
+  if (m.significant)
+    m.verdict = fmt::format("{} {} from {} to {} ({}): significant", m.label, m.change.value > 0 ? "rose" : "fell",
+                            value_text(m, m.a.value), value_text(m, m.b.value), interval);
+  else
+    m.verdict = fmt::format("{}: {} and {} ({}): no significant change", m.label, value_text(m, m.a.value),
+                            value_text(m, m.b.value), interval);
+}
+
+MetricComparison proportion_metric(std::string key, std::string label, double wins_a, double n_a, double wins_b,
+                                   double n_b, double offset, bool signed_value) {
+  MetricComparison m;
+  m.key = std::move(key);
+  m.label = std::move(label);
+  m.percent = true;
+  m.signed_value = signed_value;
+  const Interval ia = wilson_interval(wins_a, n_a), ib = wilson_interval(wins_b, n_b);
+  m.a = {n_a > 0 ? wins_a / n_a - offset : 0, ia.low - offset, ia.high - offset};
+  m.b = {n_b > 0 ? wins_b / n_b - offset : 0, ib.low - offset, ib.high - offset};
+  m.change = proportion_change(wins_a, n_a, wins_b, n_b);
+  finish(m);
+  return m;
+}
+
+MetricComparison mean_metric(std::string key, std::string label, const std::vector<double>& a,
+                             const std::vector<double>& b) {
+  MetricComparison m;
+  m.key = std::move(key);
+  m.label = std::move(label);
+  m.a = mean_estimate(a);
+  m.b = mean_estimate(b);
+  m.change = mean_change(a, b);
+  finish(m);
+  return m;
+}
+
+}  // namespace
+
+Estimate proportion_change(double successes_a, double n_a, double successes_b, double n_b) {
+  if (n_a <= 0 || n_b <= 0) return {0, -1, 1};
+  const double pa = successes_a / n_a, pb = successes_b / n_b;
+  const Interval ia = wilson_interval(successes_a, n_a), ib = wilson_interval(successes_b, n_b);
+  const double d = pb - pa;
+  return {d, d - std::sqrt((pb - ib.low) * (pb - ib.low) + (ia.high - pa) * (ia.high - pa)),
+          d + std::sqrt((ib.high - pb) * (ib.high - pb) + (pa - ia.low) * (pa - ia.low))};
+}
+
+Estimate mean_change(const std::vector<double>& a, const std::vector<double>& b) {
+  const auto [ma, va] = mean_variance(a);
+  const auto [mb, vb] = mean_variance(b);
+  if (a.empty() || b.empty()) return {mb - ma, -INFINITY, INFINITY};
+  const double half = kZ95 * std::sqrt(va / static_cast<double>(a.size()) + vb / static_cast<double>(b.size()));
+  return {mb - ma, mb - ma - half, mb - ma + half};
+}
+
+Comparison compare_simulations(const Experiment& a, const std::vector<GameRecord>& records_a, const Experiment& b,
+                               const std::vector<GameRecord>& records_b) {
+  if (a.players != b.players || a.seats != b.seats)
+    throw std::invalid_argument("compare: the two simulations must have the same players in the same seats");
+  Comparison c;
+  c.a = compute_stats(a, records_a);
+  c.b = compute_stats(b, records_b);
+  const auto k = static_cast<std::size_t>(a.seats);
+  const double n_a = static_cast<double>(c.a.completed), n_b = static_cast<double>(c.b.completed);
+  if (k == 0) return c;
+
+  // Balance: the first seat's win rate over the fair share, then each player setting's win rate.
+  c.metrics.push_back(proportion_metric("first_player_advantage",
+                                        "first-player advantage (seat 1's win rate minus the fair share)",
+                                        c.a.seats[0].wins, n_a, c.b.seats[0].wins, n_b, 1.0 / static_cast<double>(k),
+                                        true));
+  const bool distinct_settings = std::set<std::string>(a.players.begin(), a.players.end()).size() == k;
+  if (distinct_settings)
+    for (std::size_t j = 0; j < k; ++j)
+      c.metrics.push_back(proportion_metric("win_rate/" + c.a.settings[j].label,
+                                            "win rate of " + c.a.settings[j].label, c.a.settings[j].wins, n_a,
+                                            c.b.settings[j].wins, n_b, 0, false));
+  // Scores and margins.
+  if (std::set<std::string>(a.players.begin(), a.players.end()).size() == 1) {
+    // The same bot in every seat: one pooled score (per setting they would only repeat each other).
+    std::vector<double> all_a, all_b;
+    for (std::size_t j = 0; j < k; ++j) {
+      for (auto v : c.a.settings[j].scores) all_a.push_back(static_cast<double>(v));
+      for (auto v : c.b.settings[j].scores) all_b.push_back(static_cast<double>(v));
+    }
+    c.metrics.push_back(mean_metric("score", "mean score", all_a, all_b));
+  } else {
+    for (std::size_t j = 0; j < k; ++j)
+      c.metrics.push_back(mean_metric("score/" + c.a.settings[j].label, "mean score of " + c.a.settings[j].label,
+                                      as_doubles(c.a.settings[j].scores), as_doubles(c.b.settings[j].scores)));
+  }
+  c.margins_a = margins_of(records_a);
+  c.margins_b = margins_of(records_b);
+  c.metrics.push_back(mean_metric("margin", "mean winning margin (winner's score minus the runner-up's)",
+                                  as_doubles(c.margins_a), as_doubles(c.margins_b)));
+  // Length: actions (plies) and rounds.
+  c.metrics.push_back(mean_metric("plies", "game length in actions", as_doubles(c.a.lengths), as_doubles(c.b.lengths)));
+  std::vector<double> rounds_a, rounds_b;
+  for (const auto& r : records_a)
+    if (!r.failed()) rounds_a.push_back(r.rounds);
+  for (const auto& r : records_b)
+    if (!r.failed()) rounds_b.push_back(r.rounds);
+  c.metrics.push_back(mean_metric("rounds", "game length in rounds", rounds_a, rounds_b));
+  // Actions by kind, per game.
+  std::set<std::string> kinds;
+  for (const auto* records : {&records_a, &records_b})
+    for (const auto& r : *records)
+      for (const auto& [kind, count] : r.actions) kinds.insert(kind);
+  for (const auto& kind : kinds) {
+    std::vector<double> per_game_a, per_game_b;
+    for (const auto& r : records_a)
+      if (!r.failed()) per_game_a.push_back(r.actions.count(kind) ? static_cast<double>(r.actions.at(kind)) : 0.0);
+    for (const auto& r : records_b)
+      if (!r.failed()) per_game_b.push_back(r.actions.count(kind) ? static_cast<double>(r.actions.at(kind)) : 0.0);
+    c.metrics.push_back(mean_metric("actions/" + kind, "'" + kind + "' actions per game", per_game_a, per_game_b));
+  }
+  return c;
+}
+
+std::string comparison_text(const Comparison& c) {
+  const Experiment& a = c.a.experiment;
+  const Experiment& b = c.b.experiment;
+  std::string out = fmt::format(
+      "Comparison of A = {} ({}) and B = {} ({}): {} games each, seed {}, players {}, mirror matches (each deal "
+      "played once from every seat)\n",
+      a.ruleset, a.ruleset_id, b.ruleset, b.ruleset_id, a.games, a.seed, fmt::format("{}", fmt::join(a.players, ",")));
+  out += fmt::format("A: {} completed, {} failed; B: {} completed, {} failed\n\n", c.a.completed, c.a.failures.size(),
+                     c.b.completed, c.b.failures.size());
+  std::size_t width = 6;
+  std::vector<std::string> labels;
+  for (const auto& m : c.metrics) {
+    labels.push_back(m.key);
+    width = std::max(width, m.key.size());
+  }
+  out += fmt::format("{:<{}}  {:>26}  {:>26}  {:>34}\n", "figure", width, "A [95% CI]", "B [95% CI]",
+                     "change B - A [95% CI]");
+  for (const auto& m : c.metrics)
+    out += fmt::format("{:<{}}  {:>26}  {:>26}  {:>34}{}\n", m.key, width,
+                       value_text(m, m.a.value) + " " + interval_text(m, m.a, false),
+                       value_text(m, m.b.value) + " " + interval_text(m, m.b, false),
+                       change_text(m, m.change.value) + " " + interval_text(m, m.change, true),
+                       m.significant ? "  *" : "");
+  out += "\nVerdicts (* significant: the 95% interval of the change excludes 0; among many unchanged figures about\n"
+         "one in twenty looks significant by chance, so rerun with more --games or another --seed to confirm):\n";
+  bool any = false;
+  for (const auto& m : c.metrics)
+    if (m.significant) {
+      out += "  - " + m.verdict + "\n";
+      any = true;
+    }
+  if (!any) out += "  - no figure changed significantly\n";
+  std::string unchanged;
+  for (const auto& m : c.metrics)
+    if (!m.significant) unchanged += (unchanged.empty() ? "" : ", ") + m.key;
+  if (!unchanged.empty()) out += "No significant change: " + unchanged + "\n";
+  out += "\nSeats (win rate, mean score):\n";
+  for (std::size_t s = 0; s < c.a.seats.size() && s < c.b.seats.size(); ++s)
+    out += fmt::format("  seat {}: A {:.2f}%, {:.2f}   B {:.2f}%, {:.2f}\n", s + 1, 100 * c.a.seats[s].win_rate,
+                       c.a.seats[s].score_mean, 100 * c.b.seats[s].win_rate, c.b.seats[s].score_mean);
+  for (const auto* st : {&c.a, &c.b})
+    for (const auto& r : st->failures)
+      out += fmt::format("Failed game of {} (game {}, seed {}, after {} actions): {}\n  {}\n", st->experiment.ruleset,
+                         r.index, r.seed, r.plies, r.error.substr(0, r.error.find('\n')),
+                         reproduce_command(st->experiment, r));
+  return out;
+}
+
+std::string comparison_json(const Comparison& c) {
+  auto estimate = [](const Estimate& e) { return json{{"value", e.value}, {"low", e.low}, {"high", e.high}}; };
+  auto side = [](const Stats& st) {
+    json failures = json::array();
+    for (const auto& r : st.failures)
+      failures.push_back({{"index", r.index}, {"seed", r.seed}, {"plies", r.plies}, {"error", r.error},
+                          {"command", reproduce_command(st.experiment, r)}});
+    json seats = json::array();
+    for (const auto& s : st.seats) seats.push_back({{"win_rate", s.win_rate}, {"score_mean", s.score_mean}});
+    return json{{"ruleset", st.experiment.ruleset}, {"ruleset_id", st.experiment.ruleset_id},
+                {"games", st.experiment.games},     {"completed", st.completed},
+                {"seats", seats},                   {"failures", failures}};
+  };
+  json metrics = json::array();
+  for (const auto& m : c.metrics)
+    metrics.push_back({{"key", m.key},
+                       {"label", m.label},
+                       {"percent", m.percent},
+                       {"a", estimate(m.a)},
+                       {"b", estimate(m.b)},
+                       {"change", estimate(m.change)},
+                       {"significant", m.significant},
+                       {"verdict", m.verdict}});
+  json doc = {{"type", "comparison"},
+              {"format", 1},
+              {"players", c.a.experiment.players},
+              {"seed", c.a.experiment.seed},
+              {"mirror", true},
+              {"a", side(c.a)},
+              {"b", side(c.b)},
+              {"metrics", metrics}};
+  return doc.dump(2) + "\n";
+}
+
+namespace {
+
+/// Bars of A and B side by side per bin, over the shared range of both, with ticks on both axes and a zero
+/// line when the range crosses 0.
+std::string paired_histogram_svg(const std::string& id, const std::vector<std::int64_t>& a,
+                                 const std::vector<std::int64_t>& b, const std::string& x_label) {
+  constexpr int kWidth = 560, kHeight = 220, kLeft = 50, kBottom = 40, kTop = 14, kRight = 14;
+  std::int64_t lo = 0, hi = 0;
+  bool any = false;
+  for (const auto* values : {&a, &b})
+    for (auto v : *values) {
+      lo = any ? std::min(lo, v) : v;
+      hi = any ? std::max(hi, v) : v;
+      any = true;
+    }
+  const std::int64_t span = hi - lo + 1;
+  const std::int64_t width = std::max<std::int64_t>(1, (span + 29) / 30);
+  const auto bins = static_cast<std::size_t>(std::max<std::int64_t>(1, (span + width - 1) / width));
+  std::vector<std::int64_t> ca(bins), cb(bins);
+  for (auto v : a) ca[static_cast<std::size_t>((v - lo) / width)]++;
+  for (auto v : b) cb[static_cast<std::size_t>((v - lo) / width)]++;
+  const std::int64_t top =
+      std::max<std::int64_t>(1, std::max(*std::max_element(ca.begin(), ca.end()), *std::max_element(cb.begin(), cb.end())));
+  const double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - kBottom;
+  const double bin_w = plot_w / static_cast<double>(bins);
+  auto x_of = [&](double value) { return kLeft + plot_w * (value - static_cast<double>(lo)) / static_cast<double>(bins * width); };
+  std::string svg = fmt::format(
+      "<svg id=\"{}\" class=\"chart histogram\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
+      "viewBox=\"0 0 {} {}\" role=\"img\">\n",
+      id, kWidth, kHeight, kWidth, kHeight);
+  for (std::size_t i = 0; i < bins; ++i) {
+    const std::int64_t from = lo + static_cast<std::int64_t>(i) * width, to = std::min(hi, from + width - 1);
+    const std::string range = to != from ? fmt::format("{}..{}", from, to) : std::to_string(from);
+    int side = 0;
+    for (const auto* counts : {&ca, &cb}) {
+      const double h = plot_h * static_cast<double>((*counts)[i]) / static_cast<double>(top);
+      svg += fmt::format(
+          "<rect class=\"bar {}\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"><title>{} {}: {} "
+          "games</title></rect>\n",
+          side ? "b" : "a", kLeft + bin_w * static_cast<double>(i) + (side ? bin_w / 2 : 0.5), kHeight - kBottom - h,
+          std::max(0.5, bin_w / 2 - 1), h, side ? "B" : "A", range, (*counts)[i]);
+      ++side;
+    }
+  }
+  svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"axis\"/>\n", kLeft, kHeight - kBottom,
+                     kWidth - kRight, kHeight - kBottom);
+  svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"axis\"/>\n", kLeft, kTop, kLeft,
+                     kHeight - kBottom);
+  if (lo < 0 && hi > 0)
+    svg += fmt::format("<line class=\"zero\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\"/>\n", x_of(0), kTop, x_of(0),
+                       kHeight - kBottom);
+  for (int t = 0; t <= 4; ++t) {  // x ticks at the edges of bins, y ticks at quarters of the top count
+    const std::int64_t value = lo + static_cast<std::int64_t>(std::llround(static_cast<double>(bins * width) * t / 4.0));
+    const double x = x_of(static_cast<double>(value));
+    svg += fmt::format("<line class=\"tick-mark\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\"/>", x,
+                       kHeight - kBottom, x, kHeight - kBottom + 4);
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n", x,
+                       kHeight - kBottom + 16, value);
+    const double y = kHeight - kBottom - plot_h * t / 4.0;
+    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>\n", kLeft - 4, y + 4,
+                       static_cast<std::int64_t>(std::llround(static_cast<double>(top) * t / 4.0)));
+  }
+  svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" class=\"label\" text-anchor=\"middle\">{}</text>\n",
+                     kLeft + plot_w / 2, kHeight - 6, html_escape(x_label));
+  return svg + "</svg>\n";
+}
+
+/// One row of the forest plot: the change and its interval on a scale symmetric around a zero line.
+std::string change_svg(const MetricComparison& m, std::size_t row) {
+  constexpr int kWidth = 240, kHeight = 22, kPad = 10;
+  double extent = std::max({std::abs(m.change.low), std::abs(m.change.high), std::abs(m.change.value)});
+  if (!std::isfinite(extent) || extent <= 0) extent = 1;
+  extent *= 1.15;
+  auto x = [&](double v) {
+    if (!std::isfinite(v)) v = v > 0 ? extent : -extent;
+    return kPad + (kWidth - 2 * kPad) * (v + extent) / (2 * extent);
+  };
+  return fmt::format(
+      "<svg id=\"change-{}\" class=\"chart change{}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
+      "viewBox=\"0 0 {} {}\" role=\"img\"><line class=\"zero\" x1=\"{:.1f}\" y1=\"2\" x2=\"{:.1f}\" y2=\"{}\"/>"
+      "<line class=\"interval\" x1=\"{:.1f}\" y1=\"11\" x2=\"{:.1f}\" y2=\"11\"/>"
+      "<circle class=\"point\" cx=\"{:.1f}\" cy=\"11\" r=\"4\"><title>{}</title></circle></svg>",
+      row, m.significant ? " significant" : "", kWidth, kHeight, kWidth, kHeight, x(0), x(0), kHeight - 2,
+      x(m.change.low), x(m.change.high), x(m.change.value), html_escape(m.verdict));
+}
+
+}  // namespace
+
+std::string comparison_html(const Comparison& c, const std::string& command) {
+  const Experiment& a = c.a.experiment;
+  const Experiment& b = c.b.experiment;
+  std::string html = R"(<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>)" + html_escape(fmt::format("houserules compare: {} vs {}", a.ruleset, b.ruleset)) +
+                     R"(</title>
+<style>
+body { font-family: sans-serif; margin: 24px; color: #222; max-width: 1200px; }
+table { border-collapse: collapse; margin: 8px 0 16px; }
+th, td { border: 1px solid #ccc; padding: 4px 8px; text-align: right; vertical-align: middle; }
+th:first-child, td:first-child { text-align: left; }
+.chart { display: block; background: #fafafa; border: 1px solid #ddd; }
+.chart.change { border: none; background: none; }
+.axis, .tick-mark { stroke: #555; stroke-width: 1; }
+.zero { stroke: #888; stroke-dasharray: 3 3; }
+.interval { stroke: #111; stroke-width: 2; }
+.point { fill: #777; }
+.significant .point { fill: #b8434a; }
+.bar.a { fill: #3b6ea8; }
+.bar.b { fill: #d07a2b; }
+.tick { font-size: 11px; fill: #555; }
+.label { font-size: 12px; fill: #222; }
+.key-a { color: #3b6ea8; font-weight: bold; }
+.key-b { color: #d07a2b; font-weight: bold; }
+li.significant { font-weight: bold; }
+.histograms { display: flex; flex-wrap: wrap; gap: 16px; }
+pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
+</style>
+</head>
+<body>
+)";
+  html += fmt::format("<h1>{} <span class=\"key-a\">(A)</span> vs {} <span class=\"key-b\">(B)</span></h1>\n",
+                      html_escape(a.ruleset), html_escape(b.ruleset));
+  html += fmt::format(
+      "<p id=\"experiment\"><span id=\"games\">{}</span> games each, seed {}, players {}, mirror matches (each deal "
+      "played once from every seat). A: {} completed, {} failed; B: {} completed, {} failed.</p>\n",
+      a.games, a.seed, html_escape(fmt::format("{}", fmt::join(a.players, ", "))), c.a.completed, c.a.failures.size(),
+      c.b.completed, c.b.failures.size());
+  html += "<p>Command: <code id=\"command\">" + html_escape(command) + "</code> (houserules 0.1.0)</p>\n";
+  html += "<h2>Verdicts</h2>\n<ul id=\"verdicts\">\n";
+  for (const auto& m : c.metrics)
+    if (m.significant) html += "<li class=\"significant\">" + html_escape(m.verdict) + "</li>\n";
+  for (const auto& m : c.metrics)
+    if (!m.significant) html += "<li>" + html_escape(m.verdict) + "</li>\n";
+  html += "</ul>\n<p>Significant: the 95% interval of the change excludes 0. Among many unchanged figures about one "
+          "in twenty looks significant by chance.</p>\n";
+  html += "<h2>Every figure</h2>\n<table id=\"metrics\">\n<tr><th>figure</th><th>A [95% CI]</th><th>B [95% CI]</th>"
+          "<th>change B - A [95% CI]</th><th>change around zero</th></tr>\n";
+  for (std::size_t i = 0; i < c.metrics.size(); ++i) {
+    const auto& m = c.metrics[i];
+    html += fmt::format(
+        "<tr class=\"metric{}\" data-key=\"{}\"><td>{}</td><td>{} {}</td><td>{} {}</td><td class=\"change\">{} {}</td>"
+        "<td>{}</td></tr>\n",
+        m.significant ? " significant" : "", html_escape(m.key), html_escape(m.label), value_text(m, m.a.value),
+        interval_text(m, m.a, false), value_text(m, m.b.value), interval_text(m, m.b, false),
+        change_text(m, m.change.value), interval_text(m, m.change, true), change_svg(m, i));
+  }
+  html += "</table>\n";
+  html += "<h2>Distributions (<span class=\"key-a\">A</span> and <span class=\"key-b\">B</span>)</h2>\n"
+          "<div class=\"histograms\">\n";
+  html += "<figure><figcaption>Winning margin</figcaption>\n" +
+          paired_histogram_svg("margins", c.margins_a, c.margins_b, "winner's score minus the runner-up's") + "</figure>\n";
+  html += "<figure><figcaption>Game length</figcaption>\n" +
+          paired_histogram_svg("lengths", c.a.lengths, c.b.lengths, "actions per game") + "</figure>\n";
+  for (std::size_t j = 0; j < c.a.settings.size() && j < c.b.settings.size(); ++j)
+    html += fmt::format("<figure><figcaption>Scores of {}</figcaption>\n", html_escape(c.a.settings[j].label)) +
+            paired_histogram_svg(fmt::format("scores-{}", j + 1), c.a.settings[j].scores, c.b.settings[j].scores,
+                                 "match score") +
+            "</figure>\n";
+  html += "</div>\n<h2>Seats</h2>\n<table id=\"seats\">\n<tr><th>seat</th><th>A win rate</th><th>B win rate</th>"
+          "<th>A mean score</th><th>B mean score</th></tr>\n";
+  for (std::size_t s = 0; s < c.a.seats.size() && s < c.b.seats.size(); ++s)
+    html += fmt::format("<tr><td>seat {}</td><td>{:.2f}%</td><td>{:.2f}%</td><td>{:.2f}</td><td>{:.2f}</td></tr>\n",
+                        s + 1, 100 * c.a.seats[s].win_rate, 100 * c.b.seats[s].win_rate, c.a.seats[s].score_mean,
+                        c.b.seats[s].score_mean);
+  html += "</table>\n";
+  html += fmt::format("<h2>Failed games</h2>\n<p id=\"failed\">{} failed games.</p>\n",
+                      c.a.failures.size() + c.b.failures.size());
+  html += "<h2>As printed</h2>\n<pre id=\"summary-text\">" + html_escape(comparison_text(c)) + "</pre>\n";
+  html += R"(<script>
+document.body.dataset.renderedCharts = Array.from(document.querySelectorAll("svg.chart"))
+  .filter(svg => svg.getBoundingClientRect().width > 0 && svg.getBoundingClientRect().height > 0).length;
+document.body.dataset.renderedBars = Array.from(document.querySelectorAll("svg.chart rect.bar"))
+  .filter(rect => rect.getBBox().height > 0).length;
+</script>
+</body>
+</html>
+)";
+  return html;
+}
+
+int compare_command(const CompareOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.players.empty()) return err << "error: --players is required (e.g. --players greedy,greedy)\n", 2;
+  for (const auto& name : o.players) {
+    try {
+      if (!make_bot(name, 0))
+        return err << fmt::format("error: unknown player '{}' (compare plays bots: random, greedy, ismcts[:key=value...])\n",
+                                  name),
+               2;
+    } catch (const std::invalid_argument& ex) {
+      return err << "error: " << ex.what() << '\n', 2;
+    }
+  }
+  if (o.games < 1) return err << "error: --games must be at least 1\n", 2;
+  if (o.max_plies < 1) return err << "error: --max-plies must be at least 1\n", 2;
+  if (!o.report.empty()) {  // checked before hours of games, not after
+    std::ofstream probe(o.report, std::ios::app);
+    if (!probe) return err << "error: cannot write the report to " << o.report << '\n', 2;
+  }
+  Experiment experiments[2];
+  const std::string* names[2] = {&o.a, &o.b};
+  for (int i = 0; i < 2; ++i) {
+    Experiment& e = experiments[i];
+    e.ruleset = *names[i];
+    e.players = o.players;
+    e.seed = o.seed;
+    e.max_plies = o.max_plies;
+    e.mirror = true;
+    e.count_actions = true;
+    try {
+      LoadOptions load;
+      load.seats = static_cast<int>(o.players.size());
+      auto rules = load_rules(e.ruleset, load);
+      e.seats = rules->layout().seats;
+      e.ruleset_id = rules->id();
+    } catch (const std::exception& ex) {
+      return err << "error: " << (i ? "B" : "A") << " (" << e.ruleset << "): " << ex.what() << '\n', 2;
+    }
+    e.games = (o.games + e.seats - 1) / e.seats * e.seats;  // whole mirror blocks
+  }
+  if (experiments[0].games != o.games)
+    err << fmt::format("note: {} games each (rounded up to whole mirror blocks of {} seats)\n", experiments[0].games,
+                       experiments[0].seats);
+  const int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<GameRecord> records[2];
+  for (int i = 0; i < 2; ++i) {
+    auto last = std::chrono::steady_clock::now();
+    std::int64_t shown = -1;
+    Progress progress;
+    if (o.progress != 0)  // a line every 10% of the games or 30 s
+      progress = [&, i](std::int64_t done, std::int64_t total) {
+        const auto now = std::chrono::steady_clock::now();
+        const bool step = total > 0 && done * 10 / total > shown * 10 / std::max<std::int64_t>(total, 1);
+        if (done == shown || (!step && now - last < std::chrono::seconds(30))) return;
+        last = now;
+        shown = done;
+        err << fmt::format("compare: {} ({}): {} of {} games\n", i ? "B" : "A", experiments[i].ruleset, done, total);
+      };
+    try {
+      std::vector<std::int64_t> indices(static_cast<std::size_t>(experiments[i].games));
+      for (std::size_t g = 0; g < indices.size(); ++g) indices[g] = static_cast<std::int64_t>(g);
+      records[i] = run_games(experiments[i], indices, threads, progress);
+    } catch (const std::exception& ex) {
+      return err << "error: " << ex.what() << '\n', 2;
+    }
+  }
+  const Comparison c = compare_simulations(experiments[0], records[0], experiments[1], records[1]);
+  out << (o.json ? comparison_json(c) : comparison_text(c));
+  if (!o.report.empty()) {
+    std::ofstream file(o.report, std::ios::trunc);
+    file << comparison_html(c, o.command);
+    if (!file) return err << "error: cannot write the report to " << o.report << '\n', 2;
+    if (!o.json) out << "Report: " << o.report << '\n';
+  }
+  return c.a.failures.empty() && c.b.failures.empty() ? 0 : 1;
+}
+
+}  // namespace hr
