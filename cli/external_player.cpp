@@ -48,6 +48,11 @@ int remaining_ms(Clock::time_point deadline) {
   return left <= 0 ? 0 : static_cast<int>(std::min<long long>(left, 1 << 30));
 }
 
+/// Now plus `seconds`.
+Clock::time_point move_deadline(double seconds) {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
 std::string seconds_text(double seconds) { return fmt::format("{:g} s", seconds); }
 
 /// One JSON line; invalid UTF-8 in a name or text from a script is replaced, never an exception.
@@ -56,7 +61,7 @@ std::string json_line(const ojson& message) {
 }
 
 /// `text` quoted for a message: control characters escaped, cut when long.
-std::string quoted(std::string_view text) { return "'" + printable(cut_for_message(text, 120)) + "'"; }
+std::string in_quotes(std::string_view text) { return "'" + printable(cut_for_message(text, 120)) + "'"; }
 
 }  // namespace
 
@@ -77,7 +82,7 @@ std::vector<std::string> split_command_line(const std::string& command) {
     in_word = true;
     if (ch == '\'') {
       const std::size_t end = command.find('\'', i + 1);
-      if (end == std::string::npos) throw std::invalid_argument("unclosed ' in the command " + quoted(command));
+      if (end == std::string::npos) throw std::invalid_argument("unclosed ' in the command " + in_quotes(command));
       word += command.substr(i + 1, end - i - 1);
       i = end;
     } else if (ch == '"') {
@@ -86,10 +91,10 @@ std::vector<std::string> split_command_line(const std::string& command) {
         if (command[j] == '\\' && j + 1 < command.size() && (command[j + 1] == '"' || command[j + 1] == '\\')) ++j;
         word += command[j];
       }
-      if (j >= command.size()) throw std::invalid_argument("unclosed \" in the command " + quoted(command));
+      if (j >= command.size()) throw std::invalid_argument("unclosed \" in the command " + in_quotes(command));
       i = j;
     } else if (ch == '\\') {
-      if (i + 1 >= command.size()) throw std::invalid_argument("the command " + quoted(command) + " ends with a backslash");
+      if (i + 1 >= command.size()) throw std::invalid_argument("the command " + in_quotes(command) + " ends with a backslash");
       word += command[++i];
     } else {
       word += ch;
@@ -100,7 +105,7 @@ std::vector<std::string> split_command_line(const std::string& command) {
 }
 
 ExternalPlayerSpec parse_external_player(const std::string& setting) {
-  if (!is_external_player(setting)) throw std::invalid_argument("not an external player setting: " + quoted(setting));
+  if (!is_external_player(setting)) throw std::invalid_argument("not an external player setting: " + in_quotes(setting));
   ExternalPlayerSpec spec;
   std::string rest = setting.substr(4);
   while (true) {
@@ -111,16 +116,16 @@ ExternalPlayerSpec parse_external_player(const std::string& setting) {
     const std::string value = rest.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
     if (colon == std::string::npos)
       throw std::invalid_argument(fmt::format("{}: the option {} must be followed by ':' and the command, e.g. "
-                                              "cmd:time=5:python3 mybot.py", quoted(setting), quoted(rest)));
+                                              "cmd:time=5:python3 mybot.py", in_quotes(setting), in_quotes(rest)));
     if (time) {
       char* end = nullptr;
       const double seconds = std::strtod(value.c_str(), &end);
       if (value.empty() || *end != '\0' || !std::isfinite(seconds) || seconds <= 0 || seconds > 86400)
         throw std::invalid_argument(fmt::format("{}: the move time must be a number of seconds above 0 and at most "
-                                                "86400, e.g. cmd:time=2.5:python3 mybot.py", quoted(setting)));
+                                                "86400, e.g. cmd:time=2.5:python3 mybot.py", in_quotes(setting)));
       spec.move_time = seconds;
     } else {
-      if (value.empty()) throw std::invalid_argument(quoted(setting) + ": stderr= needs a file name");
+      if (value.empty()) throw std::invalid_argument(in_quotes(setting) + ": stderr= needs a file name");
       spec.stderr_file = value;
     }
     rest.erase(0, colon + 1);
@@ -128,7 +133,7 @@ ExternalPlayerSpec parse_external_player(const std::string& setting) {
   spec.command = rest;
   spec.argv = split_command_line(rest);
   if (spec.argv.empty())
-    throw std::invalid_argument(quoted(setting) + ": no command after cmd: (e.g. --players cmd:\"python3 mybot.py\",greedy)");
+    throw std::invalid_argument(in_quotes(setting) + ": no command after cmd: (e.g. --players cmd:\"python3 mybot.py\",greedy)");
   return spec;
 }
 
@@ -178,8 +183,8 @@ ExternalPlayer::ExternalPlayer(const std::string& setting, int seat) : seat_(sea
   if (error != 0) {
     pid_ = -1;
     stop_process(true);  // closes our ends: no destructor runs for a constructor that throws
-    fail(fmt::format("cannot start {}{}: {}", quoted(spec_.argv[0]),
-                     spec_.stderr_file.empty() ? "" : " (or open its stderr file " + quoted(spec_.stderr_file) + ")",
+    fail(fmt::format("cannot start {}{}: {}", in_quotes(spec_.argv[0]),
+                     spec_.stderr_file.empty() ? "" : " (or open its stderr file " + in_quotes(spec_.stderr_file) + ")",
                      std::strerror(error)));
   }
   fcntl(to_child_, F_SETFL, fcntl(to_child_, F_GETFL) | O_NONBLOCK);
@@ -190,7 +195,7 @@ ExternalPlayer::~ExternalPlayer() { stop_process(broken_); }
 
 void ExternalPlayer::fail(const std::string& what) {
   broken_ = true;
-  throw ExternalPlayerError(fmt::format("seat {}, external player {}: {}", seat_, quoted(spec_.command), what));
+  throw ExternalPlayerError(fmt::format("seat {}, external player {}: {}", seat_, in_quotes(spec_.command), what));
 }
 
 void ExternalPlayer::stop_process(bool at_once) {
@@ -233,7 +238,7 @@ std::string ExternalPlayer::exit_description() {
 void ExternalPlayer::send(const ojson& message) {
   if (input_closed_) return;  // it stopped reading: what it wrote, or how it ended, is reported by read_line
   const std::string line = json_line(message);
-  const auto deadline = Clock::now() + std::chrono::duration<double>(spec_.move_time);
+  const auto deadline = move_deadline(spec_.move_time);
   std::size_t done = 0;
   while (done < line.size()) {
     const ssize_t n = ::send(to_child_, line.data() + done, line.size() - done, MSG_NOSIGNAL);
@@ -254,7 +259,7 @@ void ExternalPlayer::send(const ojson& message) {
 }
 
 std::string ExternalPlayer::read_line() {
-  const auto deadline = Clock::now() + std::chrono::duration<double>(spec_.move_time);
+  const auto deadline = move_deadline(spec_.move_time);
   while (true) {
     const std::size_t newline = buffer_.find('\n');
     if (newline != std::string::npos) {
@@ -264,7 +269,7 @@ std::string ExternalPlayer::read_line() {
       return line;
     }
     if (buffer_.size() > kMaxAnswerBytes)
-      fail(fmt::format("wrote a line longer than {} KiB without an end: {}", kMaxAnswerBytes / 1024, quoted(buffer_)));
+      fail(fmt::format("wrote a line longer than {} KiB without an end: {}", kMaxAnswerBytes / 1024, in_quotes(buffer_)));
     pollfd p{from_child_, POLLIN, 0};
     const int ready = poll(&p, 1, remaining_ms(deadline));
     if (ready < 0 && errno == EINTR) continue;
@@ -279,7 +284,7 @@ std::string ExternalPlayer::read_line() {
       buffer_.append(chunk, static_cast<std::size_t>(n));
     } else if (n == 0) {
       fail(fmt::format("the program {} before answering{}", exit_description(),
-                       buffer_.empty() ? "" : " (it left an unfinished line: " + quoted(buffer_) + ")"));
+                       buffer_.empty() ? "" : " (it left an unfinished line: " + in_quotes(buffer_) + ")"));
     } else if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) {
       fail(std::string("cannot read its output: ") + std::strerror(errno));
     }
@@ -325,21 +330,21 @@ Action ExternalPlayer::choose(Rules& rules, const InformationSet& info) {
   const ojson answer = ojson::parse(line, nullptr, false);
   const char* expected = "answer with one line {\"action\": \"<a legal action's text>\"} or {\"index\": <0-based>}";
   if (answer.is_discarded())
-    fail(fmt::format("wrote a line that is not JSON: {} ({}; write anything else to standard error)", quoted(line),
+    fail(fmt::format("wrote a line that is not JSON: {} ({}; write anything else to standard error)", in_quotes(line),
                      expected));
   if (answer.is_object() && answer.contains("index")) {
     const ojson& index = answer["index"];
     if (!index.is_number_integer() || index.get<long long>() < 0 ||
         index.get<long long>() >= static_cast<long long>(legal.size()))
       fail(fmt::format("answered index {}, which is not a number from 0 to {} (there are {} legal actions)",
-                       quoted(index.dump()), legal.size() - 1, legal.size()));
+                       in_quotes(index.dump()), legal.size() - 1, legal.size()));
     return legal[static_cast<std::size_t>(index.get<long long>())];
   }
   if (!answer.is_object() || !answer.contains("action") || !answer["action"].is_string())
-    fail(fmt::format("answered {}, which is not an answer ({})", quoted(line), expected));
+    fail(fmt::format("answered {}, which is not an answer ({})", in_quotes(line), expected));
   const std::string raw = answer["action"].get<std::string>();
   const InputLine text = normalize_input_line(raw);
-  if (!text) fail(fmt::format("answered the action {}: {}", quoted(raw), text.error));
+  if (!text) fail(fmt::format("answered the action {}: {}", in_quotes(raw), text.error));
   const std::string wanted = normalized_action_text(text.text);
   for (std::size_t i = 0; i < texts.size(); ++i)
     if (normalized_action_text(texts[i]) == wanted) return legal[i];
@@ -350,9 +355,9 @@ Action ExternalPlayer::choose(Rules& rules, const InformationSet& info) {
     why = e.what();
   }
   std::string some;
-  for (std::size_t i = 0; i < texts.size() && i < kListedLegal; ++i) some += (i ? ", " : "") + quoted(texts[i]);
+  for (std::size_t i = 0; i < texts.size() && i < kListedLegal; ++i) some += (i ? ", " : "") + in_quotes(texts[i]);
   if (texts.size() > kListedLegal) some += ", ...";
-  fail(fmt::format("answered {}, which is not a legal action ({}); legal now ({} in all): {}", quoted(text.text),
+  fail(fmt::format("answered {}, which is not a legal action ({}); legal now ({} in all): {}", in_quotes(text.text),
                    printable(cut_for_message(why, 300)), texts.size(), some));
 }
 

@@ -72,7 +72,8 @@ TEST_CASE("observation_json: what one seat sees, unknown cards as null", "[exter
   CHECK(zones["deck"]["count"] == 44);
   CHECK(zones["deck"]["cards"].size() == 44);
   CHECK(zones["hand.1"]["owner"] == nlohmann::ordered_json({{"seat", 1}}));
-  CHECK(zones["hand.1"]["cards"] == nlohmann::ordered_json(std::vector<std::nullptr_t>(8, nullptr)));
+  REQUIRE(zones["hand.1"]["cards"].size() == 8);
+  for (const auto& card : zones["hand.1"]["cards"]) CHECK(card.is_null());  // the other hand: unknown
   // its own hand: the real cards, bottom to top
   const auto hand = state.cards(state.layout().zone_id("hand.2"));
   REQUIRE(zones["hand.2"]["cards"].size() == hand.size());
