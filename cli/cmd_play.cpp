@@ -19,11 +19,12 @@ void register_play_commands(CLI::App& app, int& status) {
       "  houserules play lost-cities                                  you (seat 1) against a greedy bot\n"
       "  houserules play lost-cities --players greedy,random --seed 7 two bots, a reproducible game\n"
       "  houserules play lost-cities/three-player --players human,greedy,ismcts --log game.jsonl\n"
+      "  houserules play lost-cities --players cmd:\"python3 mybot.py\",greedy   your program in seat 1 (docs/external-players.md)\n"
       "Without --seed each game gets a fresh seed, printed at the start and written in the transcript.");
   play_cmd->add_option("ruleset", play->ruleset, "Ruleset id (see `houserules list`) or path to a ruleset folder")
       ->required();
   play_cmd->add_option("--players", *players_text,
-                       "Comma-separated player per seat: human, random, greedy or ismcts[:key=value...] (default: human in seat 1, greedy in the others)");
+                       "Comma-separated player per seat: human, random, greedy, ismcts[:key=value...] or cmd:[time=SECONDS:]PROGRAM (default: human in seat 1, greedy in the others)");
   auto* seed_option = play_cmd->add_option("--seed", play->seed,
                                            "Seed of the game's random number generator (same seed, same game; default: a fresh one)");
   play_cmd->add_option("--log", play->log, "Write the transcript to this file (JSON Lines)");

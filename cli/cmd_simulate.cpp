@@ -41,7 +41,7 @@ void register_simulate_commands(CLI::App& app, int& status) {
       "simulate", "Play many bot games on several threads and summarise each player setting (docs/simulation.md)");
   sim->add_option("ruleset", options->experiment.ruleset, "Ruleset id, id/variant, or path")->required();
   sim->add_option("--games", options->experiment.games, "Number of games")->capture_default_str();
-  sim->add_option("--players", *players, "Comma-separated player settings, one per seat: random, greedy, ismcts[:key=value...]")->required();
+  sim->add_option("--players", *players, "Comma-separated player settings, one per seat: random, greedy, ismcts[:key=value...], cmd:[time=SECONDS:]PROGRAM")->required();
   sim->add_option("--seed", options->experiment.seed, "Seed of the experiment (game i uses derive_seed(seed, i))")
       ->capture_default_str();
   sim->add_option("--threads", options->threads, "Threads (default: every core); results do not depend on it");

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "external_player.hpp"
 #include "input_line.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
@@ -193,8 +194,12 @@ std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>
       players.push_back(std::make_unique<HumanPlayer>(in, out));
       continue;
     }
+    if (is_external_player(names[s])) {  // cmd:PROGRAM (docs/external-players.md)
+      players.push_back(std::make_unique<ExternalPlayer>(names[s], static_cast<int>(s) + 1));
+      continue;
+    }
     auto bot = make_bot(names[s], derive_seed(seed, 1000 + s));
-    if (!bot) throw std::invalid_argument("unknown player '" + names[s] + "' (choose human, random, greedy or ismcts[:key=value...])");
+    if (!bot) throw std::invalid_argument("unknown player '" + names[s] + "' (choose human, random, greedy, ismcts[:key=value...] or cmd:PROGRAM)");
     players.push_back(std::move(bot));
   }
   return players;
@@ -265,6 +270,7 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
       const std::string text = rules->action_text(state, action);
       rules->apply(state, action, &round_end_position);
       if (log) log->action(state, round, seat, text, legal.size());
+      for (auto& p : players) if (p->follows_moves()) p->action_played(seat, text);  // external programs' seats
       printer.action(seat, text);
       if (state.round() != round || state.over()) {
         printer.round_end(state, round_end_position, viewer);
@@ -283,6 +289,7 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
     return 1;
   }
   try {
+    for (auto& p : players) p->match_over(*rules, state);
     printer.result(state);
     if (log) log->result(*rules, state);
   } catch (const std::exception& e) {  // the ranks hook failed or gave invalid places

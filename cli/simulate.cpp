@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots.hpp"
+#include "external_player.hpp"
 #include "play.hpp"
 #include "rng.hpp"
 #include "ruleset.hpp"
@@ -100,6 +101,7 @@ GameRecord play_game(Rules& rules, const Experiment& e, std::int64_t index) {
     std::ostringstream no_output;
     auto players = make_players(names, r.seed, no_input, no_output);
     state = rules.new_game(r.seed);
+    const bool tell_moves = std::any_of(players.begin(), players.end(), [](const auto& p) { return p->follows_moves(); });
     std::vector<Action> legal;
     while (!state.over()) {
       if (state.ply() >= e.max_plies)
@@ -108,12 +110,12 @@ GameRecord play_game(Rules& rules, const Experiment& e, std::int64_t index) {
       const int seat = state.to_move();
       if (legal.empty()) throw RulesError(fmt::format("seat {} has no legal action but the game is not over", seat));
       const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(rules, InformationSet(state, seat, legal));
-      if (e.count_actions) {
-        const std::string text = rules.action_text(state, action);
-        ++r.actions[text.substr(0, text.find(' '))];
-      }
+      const std::string text = tell_moves || e.count_actions ? rules.action_text(state, action) : std::string();
+      if (e.count_actions) ++r.actions[text.substr(0, text.find(' '))];
       rules.apply(state, action);
+      for (auto& p : players) if (p->follows_moves()) p->action_played(seat, text);  // external programs' seats
     }
+    for (auto& p : players) p->match_over(rules, state);
     r.scores = state.match_scores();
     r.places = rules.ranks(state);
     if (r.places.size() != r.scores.size()) throw RulesError("ranks gave a place count that is not the seat count");
@@ -131,7 +133,7 @@ GameRecord play_game(Rules& rules, const Experiment& e, std::int64_t index) {
 std::string reproduce_command(const Experiment& e, const GameRecord& r) {
   std::vector<std::string> names;
   for (int j : r.seating) names.push_back(e.players[static_cast<std::size_t>(j)]);
-  return fmt::format("houserules play {} --players {} --seed {}", shell_word(e.ruleset), join(names, ","), r.seed);
+  return fmt::format("houserules play {} --players {} --seed {}", shell_word(e.ruleset), shell_word(join(names, ",")), r.seed);
 }
 
 std::vector<std::int64_t> shard_indices(std::int64_t games, int shard, int count) {
@@ -397,8 +399,9 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
   if (e.players.empty()) return err << "error: --players is required (e.g. --players greedy,random)\n", 2;
   for (const auto& name : e.players) {
     try {
-      if (!make_bot(name, 0))
-        return err << fmt::format("error: unknown player '{}' (simulate plays bots: random, greedy, ismcts[:key=value...])\n", name), 2;
+      if (is_external_player(name)) parse_external_player(name);  // its syntax now; it is started per game
+      else if (!make_bot(name, 0))
+        return err << fmt::format("error: unknown player '{}' (simulate plays bots: random, greedy, ismcts[:key=value...], cmd:PROGRAM)\n", name), 2;
     } catch (const std::invalid_argument& ex) {
       return err << "error: " << ex.what() << '\n', 2;
     }

@@ -43,6 +43,15 @@ class Player {
   virtual Action choose(Rules& rules, const InformationSet& info) = 0;
   /// "random", "greedy", "human"...
   virtual std::string name() const = 0;
+  /// Whether the match loop should tell this player every action played (action_played). Default: no, so
+  /// loops of bot-only games need not compute action texts.
+  virtual bool follows_moves() const { return false; }
+  /// An action was played by `seat` (any seat, this one included), given by its text; called after it is
+  /// applied, in order, when follows_moves(). Action texts are public (every seat sees what was played).
+  virtual void action_played(int /*seat*/, const std::string& /*text*/) {}
+  /// The match is over: `final_state` is the finished game (scores and places are public by then; a player
+  /// shows its seat only its observation). Called once by the match loops of `play` and `simulate`.
+  virtual void match_over(Rules& /*rules*/, const GameState& /*final_state*/) {}
 };
 
 /// The positions one seat has been in during a game, so that a bot can avoid moving back into one: a seat that
