@@ -20,7 +20,7 @@ int main(int argc, char** argv) {
       "  houserules list                                   the rulesets and variants found\n"
       "  houserules play lost-cities                       you against a greedy bot\n"
       "  houserules simulate lost-cities --players greedy,random --games 200\n"
-      "Run `houserules COMMAND --help` for a command's options. Exit status: 0 ok, 1 a check failed, 2 bad input.");
+      "Run `houserules COMMAND --help` for a command's options. Exit status: 0 ok, 1 a check failed, 2 bad input.\n");
   int status = 0;
   hr::register_ruleset_commands(app, status);
   hr::register_play_commands(app, status);
@@ -44,6 +44,19 @@ int main(int argc, char** argv) {
       return hr::kExitBadInput;
     }
   }
+  // The command: the first word that is not an option. An unknown one is named as such (CLI11 would say
+  // "A subcommand is required"), with the closest command.
+  CLI::App* command = nullptr;
+  for (int i = 1; i < argc && !command; ++i) {
+    const std::string word = argv[i];
+    if (word.starts_with("-")) continue;
+    try {
+      command = app.get_subcommand(word);
+    } catch (const CLI::OptionNotFound&) {
+      std::cerr << "error: no command '" << word << "'\n" << hr::did_you_mean(app, argc, argv) << '\n';
+      return hr::kExitBadInput;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
@@ -52,7 +65,8 @@ int main(int argc, char** argv) {
     const std::string hint = hr::did_you_mean(app, argc, argv);
     std::cerr << "error: " << e.what() << '\n';
     if (!hint.empty()) std::cerr << hint << '\n';
-    else std::cerr << "Run `houserules --help` or `houserules COMMAND --help`.\n";
+    else if (command) std::cerr << "Run `houserules " << command->get_name() << " --help` for its options and examples.\n";
+    else std::cerr << "Run `houserules --help` for the commands.\n";
     return hr::kExitBadInput;
   }
   return status;

@@ -5,21 +5,7 @@
 # command, --seed refuses negative and out-of-range numbers, --threads 0 is an error, simulate checks its
 # --jsonl/--report paths before the first game, and one broken ruleset on HOUSERULES_PATH is reported and
 # skipped by `list`. Fails naming the broken promise.
-set -uo pipefail
-hr=$1
-src=$2
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-
-# run EXPECTED_STATUS ARGS...: runs houserules, stdout in $d/out, stderr in $d/err; checks the exit status.
-run() {
-  local want=$1
-  shift
-  "$hr" "$@" > "$d/out" 2> "$d/err"
-  local got=$?
-  [ "$got" = "$want" ] || { cat "$d/out" "$d/err"; fail "houserules $* exited $got, expected $want"; }
-}
+source "$(dirname "$0")/cli_test_lib.sh" "$1" "$2"
 
 # no command, help: the command list on stdout, status 0
 run 0

@@ -3,12 +3,7 @@
 # exactly one JSON document on stdout (python3's json module reads the whole of stdout) with the fields
 # docs/cli.md documents; `test --junit FILE` writes JUnit XML that python3's XML parser reads, one testsuite per
 # file and one testcase per scenario, the failure naming file:line, special characters escaped.
-set -uo pipefail
-hr=$1
-src=$2
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/cli_test_lib.sh" "$1" "$2"
 
 # json NAME ARGS...: runs houserules ARGS with stdout in $d/NAME.json; the document must parse.
 json() {

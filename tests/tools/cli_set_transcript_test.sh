@@ -3,19 +3,7 @@
 # (checked by the schema, errors naming the override and the rule, recorded in the transcript and replayed);
 # a transcript's header parameters checked at replay (a difference names the parameter); a variant given by
 # path replays from any folder; simulate flags the games that hit the action cap (summary, --json, report).
-set -uo pipefail
-hr=$(realpath "$1")
-src=$(realpath "$2")
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-run() {
-  local want=$1
-  shift
-  "$hr" "$@" > "$d/out" 2> "$d/err"
-  local got=$?
-  [ "$got" = "$want" ] || { cat "$d/out" "$d/err"; fail "houserules $* exited $got, expected $want"; }
-}
+source "$(dirname "$0")/cli_test_lib.sh" "$1" "$2"
 
 # --set on describe: the value and its origin
 run 0 describe lost-cities --set hand_size=6 --set expedition_cost=15
