@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "bots.hpp"
 #include "play.hpp"
@@ -267,7 +268,8 @@ class GameChecker {
 
 namespace {
 
-int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+/// One seat count of `check`; `report`, when given, receives the run as JSON (docs/cli.md).
+int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err, nlohmann::json* report = nullptr) {
   if (options.games < 1) {
     err << "error: --games must be at least 1\n";
     return 2;
@@ -281,6 +283,7 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err)
     LoadOptions load;
     load.seats = options.players;
     load.clear_action_lists = true;  // a count past what the actions hook filled is an error here
+    load.overrides = options.overrides;
     rules = load_rules(options.ruleset, load);
   } catch (const std::exception& e) {
     err << "error: " << e.what() << '\n';
@@ -301,6 +304,12 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err)
   std::string reproduce_tail;
   if (options.players != 0) reproduce_tail += fmt::format(" --players {}", options.players);
   if (options.max_plies != CheckOptions{}.max_plies) reproduce_tail += fmt::format(" --max-plies {}", options.max_plies);
+  std::string set_args;
+  for (const auto& text : options.overrides) set_args += " --set " + shell_word(text);
+  reproduce_tail += set_args;
+  if (report)
+    *report = {{"ruleset", rules->id()}, {"seats", seats}, {"games", options.games}, {"seed", options.seed},
+               {"violations", nlohmann::json::array()}};
   std::string random_players;
   for (int s = 0; s < seats; ++s) random_players += s ? ",random" : "random";
 
@@ -320,6 +329,12 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err)
     if (options.verbose && !v) out << fmt::format("ok   game {} (seed {}): {} actions\n", g + 1, seed, plies);
     if (!v) continue;
     ++failed;
+    if (report)
+      (*report)["violations"].push_back(
+          {{"game", g + 1}, {"seed", seed}, {"check", v->check}, {"message", v->message}, {"action", v->action},
+           {"before", v->before}, {"action_text", v->action_text}, {"seat", v->seat}, {"round", v->round},
+           {"reproduce", fmt::format("houserules check {} --games 1 --seed {}{}", shell_word(options.ruleset), seed,
+                                     reproduce_tail)}});
     if (failed > options.max_reports) continue;
     std::string where;
     if (v->action == 0)
@@ -333,12 +348,17 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err)
     out << fmt::format("  reproduce: houserules check {} --games 1 --seed {}{}\n", shell_word(options.ruleset), seed,
                        reproduce_tail);
     if (v->check != "game length")  // `play` would only stop at its own limit of 100,000 actions
-      out << fmt::format("  watch it:  houserules play {} --players {} --seed {} --log game-{}.jsonl\n",
-                         shell_word(options.ruleset), random_players, seed, seed);
+      out << fmt::format("  watch it:  houserules play {} --players {} --seed {} --log game-{}.jsonl{}\n",
+                         shell_word(options.ruleset), random_players, seed, seed, set_args);
   }
   if (failed > options.max_reports)
     out << fmt::format("... and {} more violating games (not shown)\n", failed - options.max_reports);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (report) {
+    (*report)["actions"] = total_plies;
+    (*report)["seconds"] = seconds;
+    (*report)["failed"] = failed;
+  }
   if (failed == 0) {
     out << fmt::format(
         "check {}: {} games, {} actions, no violation ({:.1f} s). Checked after every action: conservation, a legal "
@@ -357,6 +377,35 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err)
 }  // namespace
 
 int check_command(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  if (options.json) {  // the text goes to stderr, the document alone to `out`
+    CheckOptions text = options;
+    text.json = false;
+    nlohmann::json doc = {{"ruleset", options.ruleset}, {"overrides", options.overrides}, {"runs", nlohmann::json::array()}};
+    std::vector<int> counts{options.players};
+    if (options.all_player_counts) {
+      try {
+        const RulesetInfo info = find_ruleset(options.ruleset);
+        counts.clear();
+        for (int seats = info.min_players; seats <= info.max_players; ++seats) counts.push_back(seats);
+      } catch (const std::exception& e) {
+        err << "error: " << e.what() << '\n';
+        return 2;
+      }
+    }
+    int status = 0;
+    for (const int seats : counts) {
+      text.players = seats;
+      text.all_player_counts = false;
+      nlohmann::json run;
+      const int one = check_one(text, err, err, &run);
+      if (one == 2) return 2;  // nothing was checked: the error is on stderr, no document
+      status = std::max(status, one);
+      doc["runs"].push_back(std::move(run));
+    }
+    doc["status"] = status;
+    out << doc.dump(2) << '\n';
+    return status;
+  }
   if (!options.all_player_counts) return check_one(options, out, err);
   RulesetInfo info;
   try {

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace hr {
 
@@ -31,12 +32,16 @@ struct CheckOptions {
   int max_reports = 10;              ///< violations printed in full (every violating game is counted)
   bool verbose = false;              ///< a line per game
   bool all_player_counts = false;    ///< check every seat count the ruleset allows, `games` games each
+  std::vector<std::string> overrides;  ///< `--set name=value` parameters (LoadOptions::overrides)
+  bool json = false;                 ///< print one JSON document on `out` (docs/cli.md) instead of text
 };
 
 /// Runs the check. Prints each violation (seed, action number, what failed, the commands that reproduce it)
 /// and a closing summary to `out`; load errors (file and line, as the loader gives them) to `err`.
 /// Returns 0 when every game passed every check, 1 when any violation was found, 2 when the ruleset cannot
 /// be loaded or the options are wrong (with all_player_counts: the worst status of the seat counts).
+/// With options.json, `out` receives only the JSON document: {"ruleset", "status", "runs": [{"seats", "games",
+/// "seed", "actions", "seconds", "failed", "violations": [...]}]} (docs/cli.md).
 int check_command(const CheckOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace hr

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "arguments.hpp"
 #include "commands.hpp"
 #include "play.hpp"
 #include "ruleset.hpp"
@@ -26,9 +27,11 @@ void register_play_commands(CLI::App& app, int& status) {
   play_cmd->add_option("--players", *players_text,
                        "Comma-separated player per seat: human, random, greedy, ismcts[:key=value...] or cmd:[time=SECONDS:]PROGRAM (default: human in seat 1, greedy in the others)");
   auto* seed_option = play_cmd->add_option("--seed", play->seed,
-                                           "Seed of the game's random number generator (same seed, same game; default: a fresh one)");
+                                           "Seed of the game's random number generator (same seed, same game; default: a fresh one)")
+                             ->check(seed_check());
   play_cmd->add_option("--log", play->log, "Write the transcript to this file (JSON Lines)");
   play_cmd->add_flag("--quiet", play->quiet, "Print only the result");
+  add_set_option(*play_cmd, play->overrides);
   play_cmd->callback([&status, play, players_text, seed_option] {
     if (!players_text->empty()) play->players = split_player_list(*players_text);
     if (seed_option->count() == 0) play->seed = fresh_seed();
@@ -38,6 +41,11 @@ void register_play_commands(CLI::App& app, int& status) {
   auto replay_file = std::make_shared<std::string>();
   auto replay_quiet = std::make_shared<bool>(false);
   auto* replay_cmd = app.add_subcommand("replay", "Replay a transcript and check that it reproduces exactly");
+  replay_cmd->footer(
+      "Examples:\n"
+      "  houserules replay game.jsonl                  replay a game written by `play --log`, showing every action\n"
+      "  houserules replay game.jsonl --quiet          only the result; exit 1 naming the first action that differs\n"
+      "The ruleset is the transcript's (its id, or its file relative to the transcript); its parameters must match.");
   replay_cmd->add_option("file", *replay_file, "Transcript written by `play --log`")->required()->check(CLI::ExistingFile);
   replay_cmd->add_flag("--quiet", *replay_quiet, "Print only the result and errors");
   replay_cmd->callback([&status, replay_file, replay_quiet] {

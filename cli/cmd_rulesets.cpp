@@ -8,7 +8,9 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
+#include "arguments.hpp"
 #include "commands.hpp"
 #include "input_line.hpp"
 #include "ruleset.hpp"
@@ -27,9 +29,42 @@ std::string players_text(const RulesetInfo& info) {
                                               : fmt::format("{}-{}", info.min_players, info.max_players);
 }
 
-int list_command() {
+using nlohmann::json;
+
+json players_json(const RulesetInfo& info) {
+  return {{"min", info.min_players}, {"max", info.max_players}, {"default", info.default_players}};
+}
+
+/// `houserules list --json` (docs/cli.md): every ruleset with its variants, and the folders skipped.
+json list_json(const std::vector<RulesetInfo>& rulesets, const std::vector<std::string>& problems) {
+  json out = {{"rulesets", json::array()}, {"skipped", problems}, {"search_path", json::array()}};
+  for (const auto& dir : ruleset_search_path()) out["search_path"].push_back(dir.string());
+  for (const auto& info : rulesets) {
+    json entry = {{"id", info.id},         {"name", info.name}, {"summary", info.summary},
+                  {"players", players_json(info)}, {"dir", info.dir.string()}, {"variants", json::array()}};
+    for (const auto& v : list_variants(info)) {
+      json variant = {{"id", info.id + "/" + v.id}, {"name", v.name}, {"description", v.description},
+                      {"file", v.file.string()}, {"players", players_json(info)}};
+      try {
+        variant["players"] = players_json(find_ruleset(info.id + "/" + v.id));
+      } catch (const std::exception&) {
+      }
+      entry["variants"].push_back(std::move(variant));
+    }
+    out["rulesets"].push_back(std::move(entry));
+  }
+  return out;
+}
+
+int list_command(bool as_json) {
   try {
-    const auto rulesets = list_rulesets();
+    std::vector<std::string> problems;
+    const auto rulesets = list_rulesets(&problems);
+    for (const auto& problem : problems) std::cerr << "warning: skipped a ruleset that does not load: " << problem << '\n';
+    if (as_json) {
+      std::cout << list_json(rulesets, problems).dump(2) << '\n';
+      return 0;
+    }
     if (rulesets.empty()) {
       std::cout << "No rulesets found. Searched:";
       for (const auto& dir : ruleset_search_path()) std::cout << ' ' << dir.string();
@@ -109,13 +144,47 @@ void print_additions(const RulesetInfo& info, const Layout& layout) {
   }
 }
 
-int describe_command(const std::string& spec) {
+/// "file:line" of a parameter's origin, or "--set name=value" for one set on the command line.
+std::string origin_text(const ParamOrigin& o) {
+  return o.line > 0 ? Sandbox::display_path(o.file) + ":" + std::to_string(o.line) : o.file.string();
+}
+
+/// `houserules describe --json` (docs/cli.md).
+json describe_json(const RulesetInfo& info, const std::vector<ParamOrigin>& origins, const ScriptedRules& rules) {
+  json out = {{"id", info.id}, {"base_id", info.base_id}, {"name", info.name}, {"summary", info.summary},
+              {"players", players_json(info)}, {"rules", info.entry.string()}, {"variants", json::array()},
+              {"params", json::parse(rules.params_json())}, {"parameters", json::array()},
+              {"additions", json::array()}, {"phases", json::object()}, {"hooks", rules.hook_names()},
+              {"rule_functions", rules.rule_functions()}, {"overrides", info.overrides}};
+  if (fs::exists(info.dir / "README.md")) out["readme"] = (info.dir / "README.md").string();
+  for (const auto& v : info.variants)
+    out["variants"].push_back({{"id", v.id}, {"name", v.name}, {"description", v.description}, {"file", v.file.string()},
+                               {"script", v.script.empty() ? json() : json(v.script.string())}});
+  for (const auto& o : origins)
+    out["parameters"].push_back({{"name", o.path}, {"value", o.value}, {"file", o.file.string()}, {"line", o.line},
+                                 {"schema", schema_text(info, o.path)}});
+  static const char* const kinds[] = {"zone", "counter", "visibility"};
+  for (const auto& v : info.variants)
+    for (const VariantAddition& a : v.additions)
+      out["additions"].push_back({{"kind", kinds[static_cast<int>(a.kind)]}, {"name", a.name}, {"visibility", a.visibility},
+                                  {"per_seat", a.per_seat}, {"initial", a.initial}, {"meaning", a.meaning},
+                                  {"file", a.file.string()}, {"line", a.line}, {"variant", v.id}});
+  for (const auto& [name, number] : rules.layout().phase_names) out["phases"][name] = number;
+  return out;
+}
+
+int describe_command(const std::string& spec, const std::vector<std::string>& overrides, bool as_json) {
   try {
-    const RulesetInfo info = find_ruleset(spec);
+    RulesetInfo info = find_ruleset(spec);
+    info.overrides = overrides;
     std::vector<ParamOrigin> origins;
     effective_params(info, &origins);
     // Load the scripts too: a syntax error or a failing load is an error here, not at the first `play`.
     const auto rules = std::make_unique<ScriptedRules>(info, LoadOptions{});
+    if (as_json) {
+      std::cout << describe_json(info, origins, *rules).dump(2) << '\n';
+      return 0;
+    }
     std::cout << fmt::format("{} ({})\n{}\nPlayers: {}\n", printable(info.name), printable(info.id), printable(info.summary),
                              players_text(info));
     std::cout << "Rules: " << Sandbox::display_path(info.entry);
@@ -135,7 +204,7 @@ int describe_command(const std::string& spec) {
     for (const auto& o : origins) width = std::max(width, o.path.size() + 3 + o.value.size());
     for (const auto& o : origins) {
       const std::string assignment = o.path + " = " + o.value;
-      std::cout << fmt::format("  {:<{}}  {}:{}", assignment, width, Sandbox::display_path(o.file), o.line);
+      std::cout << fmt::format("  {:<{}}  {}", assignment, width, origin_text(o));
       const std::string schema = schema_text(info, o.path);
       if (!schema.empty()) std::cout << "  [" << schema << "]";
       std::cout << '\n';
@@ -289,7 +358,14 @@ int new_command(const std::string& name, const std::string& from, const std::str
 
 void register_ruleset_commands(CLI::App& app, int& status) {
   auto* list = app.add_subcommand("list", "List the rulesets and their variants, one line each");
-  list->callback([&status] { status = list_command(); });
+  list->footer(
+      "Examples:\n"
+      "  houserules list                                   every ruleset and variant, one line each\n"
+      "  HOUSERULES_PATH=~/my-rules houserules list        also the rulesets in ~/my-rules\n"
+      "A ruleset folder that cannot be read is reported on stderr and left out; the others are listed.");
+  auto list_as_json = std::make_shared<bool>(false);
+  add_json_flag(*list, *list_as_json);
+  list->callback([&status, list_as_json] { status = list_command(*list_as_json); });
 
   auto spec = std::make_shared<std::string>();
   auto* describe = app.add_subcommand("describe", "Load a ruleset or variant and show its chain, every effective parameter with the file that set it, what variants add, phases and hooks");
@@ -299,12 +375,23 @@ void register_ruleset_commands(CLI::App& app, int& status) {
       "  houserules describe lost-cities/three-player         a variant: its chain and what it changes\n"
       "  houserules describe ./my-rule/my-rule.toml           a house rule; exits 2 with file:line if its Lua fails to load");
   describe->add_option("ruleset", *spec, "Ruleset id, <id>/<variant>, or path to a ruleset folder or variant file")->required();
-  describe->callback([&status, spec] { status = describe_command(*spec); });
+  auto describe_sets = std::make_shared<std::vector<std::string>>();
+  auto describe_as_json = std::make_shared<bool>(false);
+  add_set_option(*describe, *describe_sets);
+  add_json_flag(*describe, *describe_as_json);
+  describe->callback([&status, spec, describe_sets, describe_as_json] {
+    status = describe_command(*spec, *describe_sets, *describe_as_json);
+  });
 
   auto name = std::make_shared<std::string>();
   auto from = std::make_shared<std::string>();
   auto dir = std::make_shared<std::string>();
   auto* create = app.add_subcommand("new", "Scaffold a house rule: a variant TOML, a Lua script with every hook calling the parent, a passing scenario test");
+  create->footer(
+      "Examples:\n"
+      "  houserules new short-hands --from lost-cities                 ./short-hands/ over the base game\n"
+      "  houserules new open-hands --from lost-cities/three-player --dir rules/open-hands\n"
+      "Then edit the .lua and .toml files it creates, and run the test it prints.");
   create->add_option("name", *name, "Name of the house rule (letters, digits, - and _)")->required();
   create->add_option("--from", *from, "The ruleset or variant it changes (id, <id>/<variant> or path)")->required();
   create->add_option("--dir", *dir, "Folder to create it in (default: ./<name>)");

@@ -187,26 +187,10 @@ std::string resolve_ruleset(const fs::path& file, const std::string& ruleset) {
   return ruleset;
 }
 
-/// The header's `ruleset` as a re-recorded golden file names it (see golden.hpp): a ruleset folder or variant
-/// file given by path (found from the golden file's folder, else from the current folder) becomes a path
-/// relative to the golden file's folder, so that the file replays from any folder; an id stays as it is.
-std::string portable_ruleset(const fs::path& file, const std::string& ruleset) {
-  const fs::path given(ruleset);
-  const bool path_like = ruleset.starts_with('.') || ruleset.starts_with('/') || ruleset.ends_with(".toml");
-  const fs::path folder = fs::absolute(file).parent_path();
-  std::error_code ec;
-  for (const fs::path& candidate : {given.is_absolute() ? given : folder / given, fs::absolute(given)}) {
-    const bool ruleset_dir = fs::is_regular_file(candidate / "ruleset.toml", ec);
-    if (!(path_like || ruleset_dir) || !fs::exists(candidate, ec)) continue;
-    const fs::path relative = fs::weakly_canonical(candidate, ec).lexically_relative(fs::weakly_canonical(folder, ec));
-    if (!ec && !relative.empty()) return relative.generic_string();
-  }
-  return ruleset;
-}
-
 std::unique_ptr<ScriptedRules> load_for(const fs::path& file, const json& header) {
   LoadOptions load;
   load.seats = header.at("seats").get<int>();
+  load.overrides = header.value("set", std::vector<std::string>{});  // `play --set`, kept by --update
   return load_rules(resolve_ruleset(file, header.at("ruleset").get<std::string>()), load);
 }
 
@@ -384,6 +368,7 @@ std::string record_golden(const fs::path& file, const GoldenFile& g) {
                  {"seed", seed},
                  {"players", names}, {"params", json::parse(rules->params_json())},
                  {"setup_digest", digest_text(state.digest())}, {"setup", fields_json(fields)}};
+  if (h.contains("set")) header["set"] = h["set"];
   text << header.dump() << '\n';
   std::vector<Action> legal;
   try {

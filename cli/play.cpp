@@ -210,6 +210,7 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
   try {
     LoadOptions load;
     load.seats = static_cast<int>(options.players.size());
+    load.overrides = options.overrides;
     rules = load_rules(options.ruleset, load);
   } catch (const std::exception& e) {
     err << "error: " << e.what() << '\n';
@@ -235,8 +236,9 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
       err << "error: cannot write the transcript file " << cut_for_message(options.log) << '\n';
       return 2;
     }
-    log = std::make_unique<TranscriptWriter>(log_file);
-    log->header(options.ruleset, rules->layout().seats, options.seed, names, rules->params_json());
+    log = std::make_unique<TranscriptWriter>(log_file, options.log);
+    log->header(options.ruleset, rules->layout().seats, options.seed, names, rules->params_json(), options.overrides,
+                rules->id());
   }
   if (!options.quiet) {
     out << fmt::format("{} ({}), seed {}:", printable(rules->info().name), printable(rules->id()), options.seed);
@@ -310,11 +312,9 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
     return 2;
   }
   try {
-    LoadOptions load;
-    load.seats = t.seats;
-    rules = load_rules(t.ruleset, load);
-  } catch (const std::exception& e) {  // the header's ruleset or seats: name the file and line
-    err << "error: " << file << ":" << t.header_line << ": " << e.what() << '\n';
+    rules = load_transcript_rules(file, t);  // its ruleset, seats and --set; its parameters checked
+  } catch (const std::exception& e) {  // names the file and the header's line
+    err << "error: " << e.what() << '\n';
     return 2;
   }
   return replay_transcript(file, t, *rules, quiet, out, err);

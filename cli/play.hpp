@@ -41,6 +41,7 @@ struct PlayOptions {
   std::uint64_t seed = 1;
   std::string log;                      ///< transcript file, or empty
   bool quiet = false;                   ///< only the result
+  std::vector<std::string> overrides;   ///< `--set name=value` parameters, recorded in the transcript header
 };
 
 /// Splits "greedy,random,ismcts:iterations=500" at the commas (empty parts kept: they are reported as

@@ -198,6 +198,14 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
                         st.seats[s].score_mean);
   html += "</table>\n";
 
+  if (!st.overlong.empty()) {  // bots that can play forever
+    html += fmt::format("<h2>Overlong games</h2>\n<p id=\"overlong\">{} games hit the cap of {} actions (--max-plies); "
+                        "each replays with its command:</p>\n<ul>\n", st.overlong.size(), e.max_plies);
+    for (std::size_t i = 0; i < std::min<std::size_t>(st.overlong.size(), 100); ++i)
+      html += fmt::format("<li>game {} (seed {})<br><code>{}</code></li>\n", st.overlong[i].index, st.overlong[i].seed,
+                          escape(reproduce_command(e, st.overlong[i])));
+    html += "</ul>\n";
+  }
   html += fmt::format("<h2>Failed games</h2>\n<p id=\"failed\">{} failed games.</p>\n", st.failures.size());
   if (!st.failures.empty()) {
     html += "<ul>\n";

@@ -6,6 +6,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <limits>
@@ -1083,6 +1084,26 @@ struct Run {
   void fail_file(const std::string& file, int line, const std::string& reason) {
     out << "FAIL " << file << ':' << line << ": " << one_line(reason) << '\n';
     ++failed;
+    record({file, "(file)", line, false, file + ":" + std::to_string(line) + ": " + one_line(reason), 0});
+  }
+
+  /// Keeps `result` for --json and --junit, when the caller asked for them.
+  void record(TestCaseResult result) {
+    if (options.results) options.results->push_back(std::move(result));
+  }
+
+  /// Replays (or re-records) one golden file, counting it as one test.
+  void run_golden(const fs::path& path) {
+    std::ostringstream text;
+    const auto start = std::chrono::steady_clock::now();
+    const bool ok = run_golden_file(path, text, {options.update, options.verbose});
+    out << text.str();
+    ++(ok ? passed : failed);
+    std::string message = text.str();
+    while (!message.empty() && message.back() == '\n') message.pop_back();
+    if (message.starts_with("FAIL ")) message.erase(0, 5);
+    record({path.string(), "golden game", 0, ok, ok ? std::string() : message,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
   }
 
   /// The rules for `ruleset` (and its `variant`, if not empty) as written in `file`, with `players` seats
@@ -1118,10 +1139,11 @@ struct Run {
     try {
       doc = parse_toml_file(path);
     } catch (const TomlFileError& e) {
-      out << "FAIL " << file;
-      if (e.line > 0) out << ':' << e.line << ':' << e.column;
-      out << ": " << one_line(e.description) << '\n';
+      std::string at = file;
+      if (e.line > 0) at += ':' + std::to_string(e.line) + ':' + std::to_string(e.column);
+      out << "FAIL " << at << ": " << one_line(e.description) << '\n';
       ++failed;
+      record({file, "(file)", static_cast<int>(e.line), false, at + ": " + one_line(e.description), 0});
       return;
     }
 
@@ -1162,19 +1184,21 @@ struct Run {
       Scenario s;
       s.line = line_of(node);
       s.name = "scenario " + std::to_string(index);
+      const auto start = std::chrono::steady_clock::now();
+      auto seconds = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
       try {
         read_scenario(*node.as_table(), s);
         run_scenario(*game, s);
-      } catch (const ScenarioError& e) {
-        out << "FAIL " << file << ':' << e.line << " '" << s.name << "': " << one_line(e.what()) << '\n';
-        ++failed;
-        continue;
       } catch (const std::exception& e) {
-        out << "FAIL " << file << ':' << s.line << " '" << s.name << "': " << one_line(e.what()) << '\n';
+        const auto* scenario_error = dynamic_cast<const ScenarioError*>(&e);
+        const std::string at = file + ':' + std::to_string(scenario_error ? scenario_error->line : s.line);
+        out << "FAIL " << at << " '" << s.name << "': " << one_line(e.what()) << '\n';
         ++failed;
+        record({file, s.name, s.line, false, at + ": " + one_line(e.what()), seconds()});
         continue;
       }
       ++passed;
+      record({file, s.name, s.line, true, {}, seconds()});
       if (options.verbose) out << "ok " << file << " '" << s.name << "'\n";
     }
   }
@@ -1222,16 +1246,17 @@ int run_scenario_tests(const std::vector<std::string>& files_or_folders, std::os
         run.fail_file(arg, 0, "cannot read folder: " + ec.message());
         continue;
       }
-      for (const fs::path& f : files)
-        if (is_golden_file(f)) ++(run_golden_file(f, out, {options.update, options.verbose}) ? run.passed : run.failed);
+      for (const fs::path& f : files)  // scenario files first, then golden games, each sorted (list_test_files)
+        if (is_golden_file(f)) run.run_golden(f);
         else run.run_file(f);
     } else if (fs::is_regular_file(root, ec) && root.extension() == ".jsonl") {
-      ++(run_golden_file(root, out, {options.update, options.verbose}) ? run.passed : run.failed);
+      run.run_golden(root);
     } else if (fs::is_regular_file(root, ec)) {
       run.run_file(root);
     } else {
       out << "FAIL " << cut_for_message(arg) << ": no such file or folder\n";
       ++run.failed;
+      run.record({cut_for_message(arg), "(file)", 0, false, cut_for_message(arg) + ": no such file or folder", 0});
     }
   }
   if (run.passed + run.failed == 0) out << "no scenarios found\n";

@@ -87,11 +87,23 @@ struct LoadedRulesets {
   std::map<std::string, std::string> errors;
 };
 
+/// The outcome of one test of run_scenario_tests: a scenario, a golden game, or a file that could not be run
+/// (which counts as one failed test). For `houserules test --json` and `--junit`.
+struct TestCaseResult {
+  std::string file;     ///< the scenario or golden file, as found
+  std::string name;     ///< the scenario's name; "golden game" for a golden file; "(file)" for a file that failed whole
+  int line = 0;         ///< its line in the file (0 when not known)
+  bool passed = false;
+  std::string message;  ///< why it failed: one line, "<file>:<line>: ..." for a scenario; empty when it passed
+  double seconds = 0;   ///< wall time it took
+};
+
 /// Options of run_scenario_tests.
 struct ScenarioOptions {
   bool verbose = false;  ///< also print `ok <file> '<name>'` for each scenario that passes
   bool update = false;   ///< re-record the golden transcripts found instead of checking them (cli/golden.hpp)
   LoadedRulesets* loaded = nullptr;  ///< rulesets kept across calls; nullptr: this call's own
+  std::vector<TestCaseResult>* results = nullptr;  ///< when given, receives every test's outcome, in run order
 };
 
 /// Runs the scenario tests of every file in `files_or_folders` (a folder: every *.toml file below it,

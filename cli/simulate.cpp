@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "arguments.hpp"
 #include "bots.hpp"
 #include "external_player.hpp"
 #include "play.hpp"
@@ -133,7 +134,9 @@ GameRecord play_game(Rules& rules, const Experiment& e, std::int64_t index) {
 std::string reproduce_command(const Experiment& e, const GameRecord& r) {
   std::vector<std::string> names;
   for (int j : r.seating) names.push_back(e.players[static_cast<std::size_t>(j)]);
-  return fmt::format("houserules play {} --players {} --seed {}", shell_word(e.ruleset), shell_word(join(names, ",")), r.seed);
+  std::string sets;
+  for (const auto& text : e.overrides) sets += " --set " + shell_word(text);
+  return fmt::format("houserules play {} --players {} --seed {}{}", shell_word(e.ruleset), shell_word(join(names, ",")), r.seed, sets);
 }
 
 std::vector<std::int64_t> shard_indices(std::int64_t games, int shard, int count) {
@@ -157,6 +160,7 @@ std::vector<GameRecord> run_games(const Experiment& e, const std::vector<std::in
     try {
       LoadOptions load;
       load.seats = e.seats;
+      load.overrides = e.overrides;
       auto rules = load_rules(e.ruleset, load);  // one Lua state per thread
       for (std::size_t i; (i = next.fetch_add(1)) < n;) {
         out[i] = play_game(*rules, e, indices[i]);
@@ -222,6 +226,7 @@ Stats compute_stats(const Experiment& e, const std::vector<GameRecord>& records,
     if (r.index != static_cast<std::int64_t>(i)) complete = false;
     if (r.failed()) {
       st.failures.push_back(r);
+      if (r.overlong(e)) st.overlong.push_back(r);
       continue;
     }
     ++st.completed;
@@ -304,6 +309,13 @@ std::string summary_text(const Stats& st) {
   }
   out += fmt::format("Game length: mean {:.1f} plies, sd {:.1f}, min {}, max {}\n", st.length_mean, st.length_sd,
                      st.length_min, st.length_max);
+  if (!st.overlong.empty()) {  // bots that can play forever: worth its own line, above the failures
+    std::string seeds;
+    for (std::size_t i = 0; i < st.overlong.size() && i < 10; ++i) seeds += (i ? ", " : "") + std::to_string(st.overlong[i].seed);
+    if (st.overlong.size() > 10) seeds += ", ...";
+    out += fmt::format("Overlong games: {} hit the cap of {} actions (--max-plies), seeds {}; replay the first with:\n  {}\n",
+                       st.overlong.size(), e.max_plies, seeds, reproduce_command(e, st.overlong.front()));
+  }
   if (st.failures.empty()) {
     out += "Failed games: none\n";
   } else {
@@ -324,7 +336,43 @@ std::string experiment_json_line(const Experiment& e, int shard, int shard_count
                {"seats", e.seats},     {"players", e.players}, {"seed", e.seed},          {"games", e.games},
                {"fixed_seats", e.fixed_seats}, {"max_plies", e.max_plies}, {"shard", {shard, shard_count}}};
   if (e.mirror) line["mirror"] = true;  // only when set: files of runs without it stay as they were
+  if (!e.overrides.empty()) line["overrides"] = e.overrides;
   return line.dump() + '\n';
+}
+
+std::string stats_json(const Stats& st) {
+  const Experiment& e = st.experiment;
+  json settings = json::array(), seats = json::array(), failures = json::array(), overlong = json::array();
+  for (const auto& s : st.settings)
+    settings.push_back({{"label", s.label}, {"games", s.games}, {"wins", s.wins}, {"win_rate", s.win_rate},
+                        {"interval", {s.interval.low, s.interval.high}}, {"score_mean", s.score_mean},
+                        {"score_sd", s.score_sd}, {"place_mean", s.place_mean}});
+  for (std::size_t i = 0; i < st.seats.size(); ++i)
+    seats.push_back({{"seat", i + 1}, {"wins", st.seats[i].wins}, {"win_rate", st.seats[i].win_rate},
+                     {"interval", {st.seats[i].interval.low, st.seats[i].interval.high}},
+                     {"score_mean", st.seats[i].score_mean}});
+  auto game = [&e](const GameRecord& r) {
+    return json{{"index", r.index}, {"seed", r.seed}, {"plies", r.plies}, {"error", r.error},
+                {"reproduce", reproduce_command(e, r)}};
+  };
+  for (const auto& r : st.failures) failures.push_back(game(r));
+  for (const auto& r : st.overlong) overlong.push_back(game(r));
+  const json experiment = {{"ruleset", e.ruleset}, {"ruleset_id", e.ruleset_id}, {"seats", e.seats},
+                           {"players", e.players}, {"seed", e.seed}, {"games", e.games},
+                           {"fixed_seats", e.fixed_seats}, {"max_plies", e.max_plies}, {"overrides", e.overrides}};
+  const json doc = {{"experiment", experiment},
+                    {"recorded", st.recorded},
+                    {"completed", st.completed},
+                    {"failed", st.failures.size()},
+                    {"tied", st.tied},
+                    {"complete", st.complete},
+                    {"slice", st.slice},
+                    {"settings", settings},
+                    {"seats", seats},
+                    {"length", {{"mean", st.length_mean}, {"sd", st.length_sd}, {"min", st.length_min}, {"max", st.length_max}}},
+                    {"failures", failures},
+                    {"overlong", overlong}};
+  return doc.dump(2) + '\n';
 }
 
 std::string game_json_line(const Experiment& e, const GameRecord& r) {
@@ -408,9 +456,16 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
   }
   if (e.max_plies < 1) return err << "error: --max-plies must be at least 1\n", 2;
   if (e.mirror && e.fixed_seats) return err << "error: --mirror rotates the seats on each deal; it cannot go with --fixed-seats\n", 2;
+  // The output files are checked before the first game, not found unwritable after an hour of games.
+  const std::pair<const char*, std::string> outputs[] = {{"--jsonl", o.jsonl}, {"--report", o.report}};
+  for (const auto& output : outputs)
+    if (!output.second.empty())
+      if (const std::string problem = output_path_problem(output.second); !problem.empty())
+        return err << "error: " << output.first << ": " << problem << '\n', 2;
   try {
     LoadOptions load;
     load.seats = static_cast<int>(e.players.size());
+    load.overrides = e.overrides;
     auto rules = load_rules(e.ruleset, load);
     e.seats = rules->layout().seats;
     e.ruleset_id = rules->id();
@@ -438,7 +493,7 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
                      seconds > 0 ? static_cast<double>(records.size()) / seconds : 0.0, threads, threads == 1 ? "" : "s");
   const std::string slice = o.shard_count > 1 ? fmt::format("shard {}/{}", o.shard, o.shard_count) : std::string();
   const Stats st = compute_stats(e, records, slice);
-  out << summary_text(st);
+  out << (o.json ? stats_json(st) : summary_text(st));
   if (!o.jsonl.empty()) {
     std::string text = experiment_json_line(e, o.shard, o.shard_count);
     for (const auto& r : records) text += game_json_line(e, r);
@@ -459,7 +514,10 @@ bool has_float(const json& value) {
 }
 
 int merge_command(const std::vector<std::string>& files, const std::string& report, std::ostream& out,
-                  std::ostream& err) {
+                  std::ostream& err, bool as_json) {
+  if (!report.empty())
+    if (const std::string problem = output_path_problem(report); !problem.empty())
+      return err << "error: --report: " << problem << '\n', 2;
   std::optional<Experiment> experiment;
   std::string first_file;
   std::map<std::int64_t, GameRecord> games;
@@ -491,6 +549,7 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
           e.fixed_seats = line.at("fixed_seats").get<bool>();
           e.max_plies = line.at("max_plies").get<std::int64_t>();
           e.mirror = line.value("mirror", false);
+          e.overrides = line.value("overrides", std::vector<std::string>{});
           if (e.seats < 1 || e.seats > kMaxSeats || e.players.size() != static_cast<std::size_t>(e.seats))
             return err << "error: " << at << "seats and players do not match\n", 2;
           const auto shard = line.at("shard").get<std::pair<int, int>>();
@@ -545,7 +604,7 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
                        experiment->games - static_cast<std::int64_t>(records.size()), experiment->games);
   }
   const Stats st = compute_stats(*experiment, records, slice);
-  out << summary_text(st);
+  out << (as_json ? stats_json(st) : summary_text(st));
   if (!report.empty() && !write_file(report, html_report(st), err)) return 2;
   return complete && st.failures.empty() ? 0 : 1;
 }

@@ -35,7 +35,8 @@ struct Experiment {
   std::uint64_t seed = 1;
   std::int64_t games = 0;
   bool fixed_seats = false;          ///< no rotation: setting s always sits in seat s+1
-  std::int64_t max_plies = 100000;   ///< a game longer than this fails
+  std::int64_t max_plies = 100000;   ///< a game longer than this fails (and is listed as overlong)
+  std::vector<std::string> overrides;  ///< `--set name=value` parameters (LoadOptions::overrides)
   /// Mirror matches: games are played in blocks of `seats`, every game of block b on the same deal (seed
   /// derive_seed(seed, b)) with the seats rotated, so that each player setting plays that deal from every
   /// seat and the seats' luck of the deal cancels out (first-player advantage measured on equal deals).
@@ -58,6 +59,8 @@ struct GameRecord {
   std::map<std::string, std::int64_t> actions;  ///< actions by kind (only with Experiment::count_actions)
   std::string error;                       ///< non-empty: the game failed (a rules error, no legal action...)
   bool failed() const { return !error.empty(); }
+  /// The game hit the action cap of its experiment (a failure that says the bots can play forever).
+  bool overlong(const Experiment& e) const { return failed() && plies >= e.max_plies; }
   bool operator==(const GameRecord&) const = default;
 };
 
@@ -115,6 +118,7 @@ struct Stats {
   std::int64_t length_min = 0, length_max = 0;
   std::vector<std::int64_t> lengths;  ///< plies of every completed game, in game order
   std::vector<GameRecord> failures;
+  std::vector<GameRecord> overlong;  ///< the failures that hit the action cap (max_plies), also in `failures`
 };
 Stats compute_stats(const Experiment& experiment, const std::vector<GameRecord>& records, const std::string& slice = {});
 /// The summary table (docs/simulation.md explains each figure). Depends only on the experiment and records.
@@ -124,6 +128,9 @@ std::string html_escape(const std::string& text);
 /// A self-contained HTML page (inline SVG and CSS, no external assets): the summary table, win rates with
 /// their intervals, score histograms per player setting, the game-length distribution.
 std::string html_report(const Stats& stats);
+
+/// The summary as the JSON document of `simulate --json` and `merge --json` (docs/cli.md).
+std::string stats_json(const Stats& stats);
 
 /// JSON Lines (format in the header comment).
 std::string experiment_json_line(const Experiment& experiment, int shard, int shard_count);
@@ -136,6 +143,7 @@ struct SimulateOptions {
   std::string report;        ///< HTML report file
   int shard = 0, shard_count = 1;
   int progress = -1;         ///< -1: a bar when stderr is a terminal, plain lines otherwise; 0: none; 1: bar
+  bool json = false;         ///< the summary as one JSON document (stats_json) instead of text
 };
 /// `houserules simulate`: the summary to `out`, progress and timing to `err`. Returns 0, 1 if a game
 /// failed, 2 for bad options or a ruleset that cannot be loaded.
@@ -143,6 +151,6 @@ int simulate_command(SimulateOptions options, std::ostream& out, std::ostream& e
 /// `houserules merge`: combines JSONL files of shards of one experiment into its summary (and report).
 /// Returns 0, 1 if a game failed or games are missing, 2 for unreadable or mismatched files.
 int merge_command(const std::vector<std::string>& files, const std::string& report, std::ostream& out,
-                  std::ostream& err);
+                  std::ostream& err, bool json = false);
 
 }  // namespace hr

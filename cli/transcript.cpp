@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "input_line.hpp"
+#include "ruleset.hpp"
+#include "scripted_rules.hpp"
 
 namespace hr {
 
@@ -21,9 +23,14 @@ std::string digest_text(std::uint64_t digest) {
 }
 
 void TranscriptWriter::header(const std::string& ruleset, int seats, std::uint64_t seed,
-                              const std::vector<std::string>& players, const std::string& params_json) {
+                              const std::vector<std::string>& players, const std::string& params_json,
+                              const std::vector<std::string>& overrides, const std::string& ruleset_id) {
   json line = {{"type", "header"}, {"format", 1},       {"ruleset", ruleset}, {"seats", seats},
                {"seed", seed},     {"players", players}, {"params", json::parse(params_json)}};
+  if (!ruleset_id.empty()) line["ruleset_id"] = ruleset_id;
+  if (!file_.empty())
+    if (const std::string portable = portable_ruleset(file_, ruleset); portable != ruleset) line["ruleset_path"] = portable;
+  if (!overrides.empty()) line["set"] = overrides;
   out_ << line.dump() << '\n' << std::flush;
 }
 
@@ -116,7 +123,10 @@ Transcript read_transcript(const std::string& file) {
         t.seats = static_cast<int>(integer_field(line, "seats", 1, kMaxSeats));
         t.seed = line.at("seed").get<std::uint64_t>();
         t.players = line.value("players", std::vector<std::string>{});
-        t.params_json = line.contains("params") ? line["params"].dump() : "{}";
+        t.params_json = line.contains("params") ? line["params"].dump() : "";
+        t.overrides = line.value("set", std::vector<std::string>{});
+        t.ruleset_path = line.value("ruleset_path", std::string{});
+        t.ruleset_id = line.value("ruleset_id", std::string{});
       } else if (type == "action") {
         if (t.has_result || !t.stopped_reason.empty()) throw TranscriptError(at + "an action after the end of the game");
         TranscriptAction a;
@@ -147,6 +157,91 @@ Transcript read_transcript(const std::string& file) {
   }
   if (!have_header) throw TranscriptError(file + ": empty transcript (no header line)");
   return t;
+}
+
+std::string portable_ruleset(const std::filesystem::path& file, const std::string& ruleset) {
+  namespace fs = std::filesystem;
+  const fs::path given(ruleset);
+  const bool path_like = ruleset.starts_with('.') || ruleset.starts_with('/') || ruleset.ends_with(".toml");
+  std::error_code ec;
+  const fs::path folder = fs::absolute(file, ec).parent_path();
+  for (const fs::path& candidate : {given.is_absolute() ? given : folder / given, fs::absolute(given, ec)}) {
+    const bool ruleset_dir = fs::is_regular_file(candidate / "ruleset.toml", ec);
+    if (!(path_like || ruleset_dir) || !fs::exists(candidate, ec)) continue;
+    const fs::path relative = fs::weakly_canonical(candidate, ec).lexically_relative(fs::weakly_canonical(folder, ec));
+    if (!ec && !relative.empty()) return relative.generic_string();
+  }
+  return ruleset;
+}
+
+namespace {
+
+/// The parameters of `params` as "name" (dotted for nested tables) -> value, in order.
+void flatten(const json& params, const std::string& prefix, std::vector<std::pair<std::string, json>>& out) {
+  for (const auto& [key, value] : params.items()) {
+    if (value.is_object()) flatten(value, prefix + key + ".", out);
+    else out.emplace_back(prefix + key, value);
+  }
+}
+
+/// The first parameter whose value differs between the transcript's header and the loaded rules, as a message.
+std::string params_difference(const json& recorded, const json& loaded) {
+  std::vector<std::pair<std::string, json>> a, b;
+  flatten(recorded, "", a);
+  flatten(loaded, "", b);
+  for (const auto& [name, value] : a) {
+    const auto it = std::find_if(b.begin(), b.end(), [&name = name](const auto& p) { return p.first == name; });
+    if (it == b.end()) return "parameter '" + cut_for_message(name) + "' is in the transcript's header but the rules have no such parameter";
+    if (it->second != value)
+      return "parameter '" + cut_for_message(name) + "' is " + cut_for_message(value.dump()) + " in the transcript's header but " +
+             cut_for_message(it->second.dump()) + " in the rules loaded now";
+  }
+  for (const auto& [name, value] : b)
+    if (std::none_of(a.begin(), a.end(), [&name = name](const auto& p) { return p.first == name; }))
+      return "parameter '" + cut_for_message(name) + "' = " + cut_for_message(value.dump()) +
+             " of the rules loaded now is not in the transcript's header";
+  return {};
+}
+
+}  // namespace
+
+std::unique_ptr<ScriptedRules> load_transcript_rules(const std::string& file, const Transcript& t) {
+  namespace fs = std::filesystem;
+  LoadOptions load;
+  load.seats = t.seats;
+  load.overrides = t.overrides;
+  const std::string at = file + ":" + std::to_string(t.header_line) + ": ";
+  std::error_code ec;
+  const fs::path folder = fs::absolute(file, ec).parent_path();
+  // Which rules: the path relative to the transcript, the ruleset as given (from here, then from the
+  // transcript's folder), the id.
+  std::vector<std::string> candidates;
+  if (!t.ruleset_path.empty() && fs::exists(folder / t.ruleset_path, ec)) candidates.push_back((folder / t.ruleset_path).string());
+  candidates.push_back(t.ruleset);
+  if (fs::path(t.ruleset).is_relative() && !fs::exists(t.ruleset, ec) && fs::exists(folder / t.ruleset, ec))
+    candidates.push_back((folder / t.ruleset).string());
+  if (!t.ruleset_id.empty()) candidates.push_back(t.ruleset_id);
+  std::unique_ptr<ScriptedRules> rules;
+  std::string first_error;
+  for (const auto& candidate : candidates) {
+    try {
+      rules = load_rules(candidate, load);
+      break;
+    } catch (const LoadError& e) {
+      // a --set that the rules refuse, a script error: the same with any candidate
+      if (std::string_view(e.what()).starts_with("--set ") || fs::exists(candidate, ec) || candidate == t.ruleset_id)
+        throw LoadError(at + e.what());
+      if (first_error.empty()) first_error = e.what();
+    }
+  }
+  if (!rules) throw LoadError(at + first_error);
+  if (!t.params_json.empty()) {
+    const std::string difference = params_difference(json::parse(t.params_json), json::parse(rules->params_json()));
+    if (!difference.empty())
+      throw TranscriptError(at + difference + " ('" + rules->id() +
+                            "'): the transcript was recorded with other parameters, so it cannot replay");
+  }
+  return rules;
 }
 
 }  // namespace hr

@@ -1,7 +1,11 @@
 // transcript.hpp — game transcripts as JSON Lines: a header, one line per action, and a closing line.
 //
 //   {"type":"header","format":1,"ruleset":"lost-cities","seats":2,"seed":7,"players":["random","greedy"],
-//    "params":{...}}
+//    "params":{...}, "ruleset_id":"lost-cities", "ruleset_path":"../my-rule.toml", "set":["hand_size=6"]}
+// `params` are the effective parameters: replay refuses a transcript whose rules now have other values, naming
+// the parameter. `ruleset_path` (only for a ruleset given by path) is that path relative to the transcript's
+// folder, so the transcript replays from any folder; `ruleset_id` is the id the rules had, the last resort;
+// `set` the `--set name=value` overrides, applied again at replay. The last three are optional.
 //   {"type":"action","ply":1,"round":1,"seat":1,"action":"play Y7","legal":16,"digest":"9f1c..."}
 //   {"type":"result","match_scores":[..],"round_scores":[[..],..],"ranks":[..],"plies":176}
 //   or {"type":"stopped","reason":"end of input","plies":12} when a game was abandoned.
@@ -10,6 +14,8 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -18,6 +24,8 @@
 #include "rules.hpp"
 
 namespace hr {
+
+class ScriptedRules;
 
 /// A transcript could not be read (names the file and line) or does not match the replayed game.
 class TranscriptError : public std::runtime_error {
@@ -40,7 +48,10 @@ struct Transcript {
   int seats = 0;
   std::uint64_t seed = 0;
   std::vector<std::string> players;
-  std::string params_json;  ///< informational: the effective parameters when it was recorded
+  std::string params_json;  ///< the effective parameters when it was recorded ("" when the header has none)
+  std::vector<std::string> overrides;  ///< `set`: the --set texts the game was played with
+  std::string ruleset_path;  ///< relative to the transcript's folder, when the ruleset was given by path
+  std::string ruleset_id;    ///< the id of the rules that played it
   std::vector<TranscriptAction> actions;
   bool has_result = false;
   std::vector<std::int64_t> match_scores;
@@ -52,15 +63,18 @@ struct Transcript {
 /// Writes transcript lines as the game goes (each line flushed, so a crash loses nothing written).
 class TranscriptWriter {
  public:
-  explicit TranscriptWriter(std::ostream& out) : out_(out) {}
+  /// `file` is the transcript's path (for `ruleset_path`); empty when the lines go elsewhere.
+  explicit TranscriptWriter(std::ostream& out, std::string file = {}) : out_(out), file_(std::move(file)) {}
   void header(const std::string& ruleset, int seats, std::uint64_t seed, const std::vector<std::string>& players,
-              const std::string& params_json);
+              const std::string& params_json, const std::vector<std::string>& overrides = {},
+              const std::string& ruleset_id = {});
   void action(const GameState& after, int round, int seat, const std::string& text, std::size_t legal_count);
   void result(Rules& rules, const GameState& final_state);
   void stopped(const std::string& reason, const GameState& state);
 
  private:
   std::ostream& out_;
+  std::string file_;
 };
 
 /// Reads a transcript file. Throws TranscriptError naming the file and line of the first bad line
@@ -70,6 +84,18 @@ Transcript read_transcript(const std::string& file);
 /// A JSON library error as a person reads it: without the "[json.exception...]" prefix, "number overflow"
 /// said plainly, and cut at 200 characters (a fuzzed line may hold a 100 KB token).
 std::string json_error_text(const std::exception& e);
+
+/// A ruleset folder or variant file given by path (`ruleset`, found from `file`'s folder, else from the current
+/// folder) as a path relative to `file`'s folder, so that `file` can name it from anywhere; an id, or a path
+/// that does not exist, is returned as it is.
+std::string portable_ruleset(const std::filesystem::path& file, const std::string& ruleset);
+
+/// Loads the rules transcript `t` (read from `file`) was recorded with: its `ruleset_path` from the transcript's
+/// folder, else its `ruleset` as given (from the current folder, or from the transcript's), else its
+/// `ruleset_id`; with its seats and `set` overrides. Then checks the header's `params` against the loaded rules'
+/// parameters. Throws LoadError, or TranscriptError "file:line: parameter 'x' is A in the transcript but B in
+/// the rules ..." for the first parameter that differs.
+std::unique_ptr<ScriptedRules> load_transcript_rules(const std::string& file, const Transcript& t);
 
 /// Hexadecimal text of a state digest, as transcripts hold it.
 std::string digest_text(std::uint64_t digest);

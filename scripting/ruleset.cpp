@@ -100,7 +100,7 @@ RulesetInfo read_ruleset_info(const std::filesystem::path& dir) {
   return info;
 }
 
-std::vector<RulesetInfo> list_rulesets() {
+std::vector<RulesetInfo> list_rulesets(std::vector<std::string>* problems) {
   std::map<std::string, RulesetInfo> found;
   for (const auto& root : ruleset_search_path()) {
     std::error_code ec;
@@ -109,10 +109,12 @@ std::vector<RulesetInfo> list_rulesets() {
     for (const auto& entry : std::filesystem::directory_iterator(root, ec))
       if (entry.is_directory(ec) && std::filesystem::is_regular_file(entry.path() / "ruleset.toml", ec)) dirs.push_back(entry.path());
     std::sort(dirs.begin(), dirs.end());
-    for (const auto& dir : dirs) {
-      RulesetInfo info = read_ruleset_info(dir);
-      found.emplace(info.id, std::move(info));  // the first root that has an id wins
-    }
+    for (const auto& dir : dirs) try {
+        RulesetInfo info = read_ruleset_info(dir);
+        found.emplace(info.id, std::move(info));  // the first root that has an id wins
+      } catch (const std::exception& e) {  // one broken folder does not hide the others
+        if (problems) problems->push_back(e.what());
+      }
   }
   std::vector<RulesetInfo> out;
   for (auto& [id, info] : found) out.push_back(std::move(info));
@@ -139,8 +141,13 @@ std::optional<RulesetInfo> find_base_by_id(const std::string& id) {
     if (!fs::is_directory(root, ec)) continue;
     for (const auto& entry : fs::directory_iterator(root, ec))  // folder names normally equal ids
       if (fs::is_regular_file(entry.path() / "ruleset.toml", ec)) {
-        RulesetInfo info = read_ruleset_info(entry.path());
-        if (info.id == id) return info;
+        std::optional<RulesetInfo> info;
+        try {
+          info = read_ruleset_info(entry.path());
+        } catch (const std::exception&) {  // a broken folder of another name: reported by `list`, skipped here
+          continue;
+        }
+        if (info->id == id) return *info;
       }
   }
   return std::nullopt;
@@ -446,6 +453,58 @@ void merge_params(toml::table& params, const toml::table& overrides, const std::
   }
 }
 
+/// Applies one `--set name=value` (RulesetInfo::overrides) to `params`: the parameter must exist (a dotted name
+/// reaches into a table) and keep its type. Throws LoadError starting "--set <text>: ".
+void apply_override(toml::table& params, const std::string& text, std::vector<ParamOrigin>& origins) {
+  const std::string shown = "--set " + printable(cut_for_message(text));
+  const auto equals = text.find('=');
+  if (equals == std::string::npos || equals == 0)
+    throw LoadError(shown + ": give name=value, e.g. --set hand_size=6 (`houserules describe` lists the parameters)");
+  const std::string name = text.substr(0, equals), value_text = text.substr(equals + 1);
+  toml::table* table = &params;
+  std::string prefix;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = name.find('.', start);
+    const std::string key = name.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    toml::node* current = table->get(key);
+    if (!current) {
+      std::string known;
+      for (const auto& [k, v] : *table) known += (known.empty() ? "" : ", ") + std::string(k.str());
+      throw LoadError(shown + ": unknown parameter '" + printable(cut_for_message(prefix + key)) + "' (the parameters" +
+                      (prefix.empty() ? "" : " of '" + prefix.substr(0, prefix.size() - 1) + "'") + " are: " + known + ")");
+    }
+    if (dot == std::string::npos) {
+      toml::table parsed;
+      try {
+        parsed = toml::parse("value = " + value_text);
+      } catch (const toml::parse_error&) {  // a bare word: a string
+        parsed.insert_or_assign("value", value_text);
+      }
+      toml::node& value = *parsed.get("value");
+      if (current->is_string() && !value.is_string()) parsed.insert_or_assign("value", value_text);
+      toml::node& given = *parsed.get("value");
+      const bool number_for_float = current->is_floating_point() && given.is_integer();
+      if (current->type() != given.type() && !number_for_float)
+        throw LoadError(shown + ": parameter '" + name + "' must be " + type_name(*current) + ", not " + type_name(given));
+      if (number_for_float) table->insert_or_assign(key, static_cast<double>(**given.as_integer()));
+      else table->insert_or_assign(key, given);
+      set_origin(origins, {name, toml_text(*table->get(key)), fs::path(shown), 0});
+      return;
+    }
+    if (!current->is_table())
+      throw LoadError(shown + ": parameter '" + prefix + key + "' is " + type_name(*current) + ", not a table");
+    table = current->as_table();
+    prefix += key + ".";
+    start = dot + 1;
+  }
+}
+
+/// Where parameter origin `o` was set, for messages: "file:line", or "--set name=value".
+std::string origin_where(const ParamOrigin& o) {
+  return o.line > 0 ? Sandbox::display_path(o.file) + ":" + std::to_string(o.line) : o.file.string();
+}
+
 const ParamOrigin* origin_of(const std::vector<ParamOrigin>& origins, const std::string& path) {
   for (const auto& o : origins)
     if (o.path == path) return &o;
@@ -491,7 +550,7 @@ void check_entries(const toml::table& params, const std::string& name, const tom
         return;
       }
       const ParamOrigin* origin = origin_of(origins, path);
-      const std::string at = origin ? Sandbox::display_path(origin->file) + ":" + std::to_string(origin->line) : at_param;
+      const std::string at = origin ? origin_where(*origin) : at_param;
       const std::string label = "parameter '" + name + "' " + (entry.empty() ? "" : "entry " + entry);
       const auto x = number(v);
       if (!x) throw LoadError(at + ": " + label + " must be a number, not " + type_name(v));
@@ -551,8 +610,7 @@ void check_schema(const toml::table& params, const toml::table& schema, const fs
     const toml::node* value = params.get(name);
     if (!value) throw LoadError(where(schema_file, entry) + ": schema." + name + " describes no parameter (give it a value in [params])");
     const ParamOrigin* origin = origin_of(origins, name);
-    const std::string at = origin ? Sandbox::display_path(origin->file) + ":" + std::to_string(origin->line)
-                                  : Sandbox::display_path(schema_file);
+    const std::string at = origin ? origin_where(*origin) : Sandbox::display_path(schema_file);
     auto number = [](const toml::node& n) -> std::optional<double> {
       if (n.is_integer()) return static_cast<double>(**n.as_integer());
       if (n.is_floating_point()) return **n.as_floating_point();
@@ -647,6 +705,7 @@ toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* 
       merge_params(params, *node->as_table(), "", variant.file, origins, added);
     }
   }
+  for (const std::string& text : info.overrides) apply_override(params, text, origins);
   if (const toml::node* schema = doc.get("schema")) {
     if (!schema->is_table()) throw LoadError(where(base_file, *schema) + ": [schema] must be a table");
     check_schema(params, *schema->as_table(), base_file, origins, seats);
@@ -657,7 +716,9 @@ toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* 
 }
 
 std::unique_ptr<ScriptedRules> load_rules(const std::string& id_or_path, const LoadOptions& options) {
-  return std::make_unique<ScriptedRules>(find_ruleset(id_or_path), options);
+  RulesetInfo info = find_ruleset(id_or_path);
+  info.overrides = options.overrides;
+  return std::make_unique<ScriptedRules>(info, options);
 }
 
 }  // namespace hr

@@ -71,6 +71,9 @@ struct RulesetInfo {
   std::vector<VariantInfo> variants;
   /// The base ruleset's id.
   std::string base_id;
+  /// Parameters set on the command line (`--set name=value`), applied after the variants in this order and
+  /// checked like a variant's [params] and the schema (effective_params). Empty for the ruleset as written.
+  std::vector<std::string> overrides;
 };
 
 /// One effective parameter: its value as TOML, and the file that set it last (for `describe`).
@@ -83,8 +86,9 @@ struct ParamOrigin {
 
 /// The folders searched for rulesets, in order: HOUSERULES_PATH entries, then the built-in folder.
 std::vector<std::filesystem::path> ruleset_search_path();
-/// Every ruleset found on the search path (the first of a given id wins), sorted by id.
-std::vector<RulesetInfo> list_rulesets();
+/// Every ruleset found on the search path (the first of a given id wins), sorted by id. A folder whose
+/// ruleset.toml cannot be read is skipped; its error (file:line) is appended to `problems` when given.
+std::vector<RulesetInfo> list_rulesets(std::vector<std::string>* problems = nullptr);
 /// Reads `<dir>/ruleset.toml`. Throws LoadError (file:line:column for TOML errors, missing keys named).
 RulesetInfo read_ruleset_info(const std::filesystem::path& dir);
 /// Resolves a ruleset or variant: an id ("lost-cities"), an id and a variant of it ("lost-cities/three-player",
@@ -101,6 +105,9 @@ std::vector<VariantInfo> list_variants(const RulesetInfo& base);
 /// Throws LoadError "file:line: ..." for an unknown parameter, a wrong type or a value out of range.
 /// `origins`, when given, receives every leaf parameter with the file and line that set it. `seats` > 0 also
 /// checks the per_seat lists against that number of players (0: not known yet, not checked).
+/// `info.overrides` ("name=value", a dotted name for a nested key, the value TOML or else a bare word taken as a
+/// string) are applied last; an error in one names it: "--set hand_size=99: parameter 'hand_size' = 99 is above
+/// its maximum 12". Their origin has line 0 and the file "--set name=value".
 toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* origins = nullptr, int seats = 0);
 
 /// Limits and choices for loading a ruleset.
@@ -112,6 +119,8 @@ struct LoadOptions {
   /// finds nil (an error) instead of earlier calls' actions. `check` sets it; it costs about a tenth of
   /// the per-action path (a rawset per action), so play, simulate and bots go without.
   bool clear_action_lists = false;
+  /// `--set name=value` texts (RulesetInfo::overrides): load_rules applies them over the ruleset's parameters.
+  std::vector<std::string> overrides;
 };
 
 /// Loads a ruleset into a fresh sandboxed Lua state and returns it as hr::Rules (one per thread: a Lua
