@@ -193,10 +193,12 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   hook("ranks", impl.hook_ranks, false);
   hook("invariants", impl.hook_invariants, false);
   hook("shorthand", impl.hook_shorthand, false);
+  hook("score_breakdown", impl.hook_score_breakdown, false);
   if (!missing.empty())
     throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
   static const char* const kHooks[] = {"setup", "start_round", "actions", "apply", "action_text", "score",
-                                       "describe", "explain", "heuristic", "ranks", "invariants"};
+                                       "describe", "explain", "heuristic", "ranks", "invariants",
+                                       "score_breakdown"};
   lua_pushnil(L);
   while (lua_next(L, rules)) {  // the named rules: every other function of the table (sorted below)
     if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION) {
@@ -361,6 +363,20 @@ std::string ScriptedRules::describe(const GameState& observation, int seat) {
     throw ScriptError("hook 'describe' must return a string");
   }
   return hook_text(L, "describe", kMaxDescription, true);
+}
+
+std::optional<std::string> ScriptedRules::score_breakdown(const GameState& state, int seat) {
+  if (impl_->hook_score_breakdown == LUA_NOREF) return std::nullopt;
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, state, false, "score_breakdown");
+  push_hook(L, *impl_, impl_->hook_score_breakdown);
+  lua_pushinteger(L, seat);
+  impl_->sandbox.call("hook 'score_breakdown'", 2, 1);
+  if (lua_type(L, -1) != LUA_TSTRING) {
+    lua_pop(L, 1);
+    throw ScriptError("hook 'score_breakdown' must return a string");
+  }
+  return hook_text(L, "score_breakdown", kMaxDescription, true);
 }
 
 std::string ScriptedRules::explain_illegal(const GameState& state, std::string_view text) {
