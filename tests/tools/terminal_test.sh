@@ -12,6 +12,7 @@ export TMUX_TMPDIR=$d
 cleanup() { tmux kill-server 2> /dev/null || true; rm -rf "$d"; }
 trap cleanup EXIT
 
+tmux new-session -d -s keeper -x 80 -y 10 "sleep 3600"  # keeps the server up between the games' sessions
 fail() { echo "FAIL ($ruleset): $*"; echo "--- screen:"; tmux capture-pane -p -t "$session" -S -60 2> /dev/null | tail -40; exit 1; }
 screen() { tmux capture-pane -p -e -t "$session" -S -400; }
 # wait_for TEXT [COUNT]: until the screen holds TEXT at least COUNT times (plain text), for up to 60 s
@@ -30,17 +31,17 @@ start() {  # start ARGS...: a play in a fresh 140x50 terminal
   tmux new-session -d -s "$session" -x 140 -y 50 "cd $d && $(printf '%q ' "$hr" play "$@"); sleep 30"
   tmux set-option -t "$session" history-limit 5000 > /dev/null
 }
-prompts() { tmux capture-pane -p -t "$session" -S -400 | grep -c 'seat 1> ' || true; }
+prompts() { tmux capture-pane -p -t "$session" -S -400 | grep -c 'seat 1>' || true; }
 
 for ruleset in lost-cities lost-cities-board lost-cities-rivals lost-valley; do
   log="$ruleset.jsonl"
   players=human,greedy
   [ "$ruleset" = lost-valley ] && players=human,random,random
   start "$ruleset" --players "$players" --seed 5 --log "$log"
-  wait_for 'seat 1> '
+  wait_for 'seat 1>'
   out=$(screen)
   # colour: the prompt in bold; card names in their colour where cards have one
-  grep -qF $'\e[1mseat 1> ' <<< "$out" || fail "the prompt is not bold on a terminal"
+  grep -qF $'\e[1mseat 1>' <<< "$out" || fail "the prompt is not bold on a terminal"
   if [ "$ruleset" != lost-valley ]; then
     grep -qE $'\e\\[(33|34|97|32|31)m[YBWGR]' <<< "$out" || fail "no card name in colour"
   fi
@@ -54,6 +55,7 @@ for ruleset in lost-cities lost-cities-board lost-cities-rivals lost-valley; do
   wait_for 'Not legal' 1
   tmux send-keys -t "$session" Up Enter
   wait_for 'Not legal' 2
+  wait_for 'seat 1> frobnicate' 2  # without line editing the Up arrow would come out as ^[[A
   # two decisions, then undo back to the first of them
   before=$(prompts)
   tmux send-keys -t "$session" 1 Enter
@@ -76,7 +78,7 @@ for ruleset in lost-cities lost-cities-board lost-cities-rivals lost-valley; do
   # resume: the game goes on from where it stopped; one more decision, then quit
   start --resume "$log"
   wait_for 'Resuming'
-  wait_for 'seat 1> '
+  wait_for 'seat 1>'
   tmux send-keys -t "$session" 1 Enter
   sleep 1
   tmux send-keys -t "$session" quit Enter
@@ -91,7 +93,7 @@ done
 ruleset=no-colour
 tmux kill-session -t "$session" 2> /dev/null || true
 tmux new-session -d -s "$session" -x 140 -y 50 "cd $d && NO_COLOR=1 $(printf '%q ' "$hr") play lost-cities --players human,greedy --seed 5; sleep 30"
-wait_for 'seat 1> '
+wait_for 'seat 1>'
 if screen | grep -q $'\e\\[3[0-9]m'; then fail "colour despite NO_COLOR"; fi
 echo quit | "$hr" play lost-cities --players human,greedy --seed 5 > "$d/pipe.txt"
 if grep -q $'\e' "$d/pipe.txt"; then fail "escape sequences in a pipe"; fi
