@@ -576,10 +576,12 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
       printer.before(state);  // a new seat's turn: the last one's line is printed first
       if (human) {
         if (humans >= 2 && last_human != seat && !options.quiet) {  // hide the other hand: pass the terminal
-          out << "\033[2J\033[H" << fmt::format("Pass the terminal to seat {} and press Enter.", seat) << std::flush;
+          const char* clear = options.line_editing ? "\033[2J\033[H" : "";  // a terminal: clear the screen
+          out << clear << fmt::format("Pass the terminal to seat {} and press Enter.", seat) << std::flush;
           std::string ignored;
           if (!read_bounded_line(in, ignored)) throw InputEnded("end of input");
-          out << "\033[2J\033[H";
+          if (interrupted()) throw InputEnded("interrupted (Ctrl-C)");
+          out << clear << (*clear ? "" : "\n");
         }
         last_human = seat;
         if (legal.size() > 1) decisions.push_back(state);  // a forced action is no decision to go back to

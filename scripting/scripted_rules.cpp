@@ -351,32 +351,34 @@ std::optional<double> ScriptedRules::heuristic(const GameState& state, int seat)
   return value;
 }
 
-std::string ScriptedRules::describe(const GameState& observation, int seat) {
-  if (impl_->hook_describe == LUA_NOREF) return Rules::describe(observation, seat);
-  lua_State* L = impl_->sandbox.lua();
-  Binding bound(*impl_, observation, false, "describe");
-  push_hook(L, *impl_, impl_->hook_describe);
+namespace {
+
+/// Calls a `hook(game, seat) -> string` (describe, score_breakdown) on `state`: its multi-line text, at most
+/// ScriptedRules::kMaxDescription bytes; anything but a string is a ScriptError naming the hook.
+std::string seat_text_hook(ScriptedRules::Impl& impl, int hook, const char* name, const GameState& state, int seat) {
+  lua_State* L = impl.sandbox.lua();
+  Binding bound(impl, state, false, name);
+  push_hook(L, impl, hook);
   lua_pushinteger(L, seat);
-  impl_->sandbox.call("hook 'describe'", 2, 1);
+  const std::string what = std::string("hook '") + name + "'";
+  impl.sandbox.call(what.c_str(), 2, 1);
   if (lua_type(L, -1) != LUA_TSTRING) {
     lua_pop(L, 1);
-    throw ScriptError("hook 'describe' must return a string");
+    throw ScriptError(what + " must return a string");
   }
-  return hook_text(L, "describe", kMaxDescription, true);
+  return hook_text(L, name, ScriptedRules::kMaxDescription, true);
+}
+
+}  // namespace
+
+std::string ScriptedRules::describe(const GameState& observation, int seat) {
+  if (impl_->hook_describe == LUA_NOREF) return Rules::describe(observation, seat);
+  return seat_text_hook(*impl_, impl_->hook_describe, "describe", observation, seat);
 }
 
 std::optional<std::string> ScriptedRules::score_breakdown(const GameState& state, int seat) {
   if (impl_->hook_score_breakdown == LUA_NOREF) return std::nullopt;
-  lua_State* L = impl_->sandbox.lua();
-  Binding bound(*impl_, state, false, "score_breakdown");
-  push_hook(L, *impl_, impl_->hook_score_breakdown);
-  lua_pushinteger(L, seat);
-  impl_->sandbox.call("hook 'score_breakdown'", 2, 1);
-  if (lua_type(L, -1) != LUA_TSTRING) {
-    lua_pop(L, 1);
-    throw ScriptError("hook 'score_breakdown' must return a string");
-  }
-  return hook_text(L, "score_breakdown", kMaxDescription, true);
+  return seat_text_hook(*impl_, impl_->hook_score_breakdown, "score_breakdown", state, seat);
 }
 
 std::string ScriptedRules::explain_illegal(const GameState& state, std::string_view text) {

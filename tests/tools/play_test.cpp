@@ -6,10 +6,25 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "play.hpp"
 
 namespace {
+
+/// What `play` prints for a game of `ruleset` where the human plays its first legal action every time.
+std::string play_first_actions(const std::string& ruleset, const std::vector<std::string>& players, std::uint64_t seed) {
+  hr::PlayOptions options;
+  options.ruleset = ruleset;
+  options.players = players;
+  options.seed = seed;
+  std::string answers;
+  for (int i = 0; i < 400; ++i) answers += "1\n";
+  std::istringstream in(answers);
+  std::ostringstream out, err;
+  REQUIRE(hr::play_command(options, in, out, err) == 0);
+  return out.str();
+}
 
 /// The text of `out` from the first end-of-round table to the blank line that ends it.
 std::string first_round_end_table(const std::string& out) {
@@ -21,16 +36,7 @@ std::string first_round_end_table(const std::string& out) {
 }  // namespace
 
 TEST_CASE("play: the end-of-round table shows the round's final position for the human's seat", "[play]") {
-  hr::PlayOptions options;
-  options.ruleset = "lost-cities";
-  options.players = {"random", "human"};
-  options.seed = 3;
-  std::string answers;
-  for (int i = 0; i < 400; ++i) answers += "1\n";  // the human plays its first legal action every time
-  std::istringstream in(answers);
-  std::ostringstream out, err;
-  REQUIRE(hr::play_command(options, in, out, err) == 0);
-  const std::string table = first_round_end_table(out.str());
+  const std::string table = first_round_end_table(play_first_actions("lost-cities", {"random", "human"}, 3));
   INFO(table);
   CHECK(table.find("as seat 2 sees it") != std::string::npos);
   // The round ends when the last card is drawn: the final position has an empty deck. The position before
@@ -52,16 +58,7 @@ std::string read_file(const std::string& path) {
 }  // namespace
 
 TEST_CASE("play: the end of a round reveals every hand and breaks each score down as the rules score it", "[play]") {
-  hr::PlayOptions options;
-  options.ruleset = "lost-cities/nothing-in-hand";
-  options.players = {"greedy", "human"};
-  options.seed = 3;
-  std::string answers;
-  for (int i = 0; i < 400; ++i) answers += "1\n";
-  std::istringstream in(answers);
-  std::ostringstream out, err;
-  REQUIRE(hr::play_command(options, in, out, err) == 0);
-  const std::string text = out.str();
+  const std::string text = play_first_actions("lost-cities/nothing-in-hand", {"greedy", "human"}, 3);
   const auto begin = text.find("Table at the end of the round");
   REQUIRE(begin != std::string::npos);
   const std::string end_of_round = text.substr(begin, text.find("Round 2 of", begin) - begin);
@@ -114,4 +111,24 @@ TEST_CASE("play: a forced action is played without asking, undo goes back and th
   CHECK(hr::replay_command(log, true, replay_out2, replay_err2) == 0);
   INFO(replay_err2.str());
   std::remove(log.c_str());
+}
+
+TEST_CASE("play: two humans at one terminal pass it between turns and each sees only their own hand", "[play]") {
+  hr::PlayOptions options;
+  options.ruleset = "lost-cities";
+  options.players = {"human", "human"};
+  options.seed = 2;
+  std::istringstream in("\n1\n\n1\n\nquit\n");
+  std::ostringstream out, err;
+  REQUIRE(hr::play_command(options, in, out, err) == 0);
+  const std::string text = out.str();
+  INFO(text);
+  const auto to_seat_2 = text.find("Pass the terminal to seat 2 and press Enter.");
+  REQUIRE(to_seat_2 != std::string::npos);
+  CHECK(text.find("Pass the terminal to seat 1 and press Enter.") < to_seat_2);
+  // after the pass, the table is seat 2's (its own hand), and seat 1's next table comes after another pass
+  const auto seat_2_table = text.find("Your expeditions (seat 2):", to_seat_2);
+  CHECK(seat_2_table != std::string::npos);
+  CHECK(text.find("Your expeditions (seat 1):", to_seat_2) > text.find("Pass the terminal to seat 1", seat_2_table));
+  CHECK(text.find("Undo is only") == std::string::npos);
 }
