@@ -14,7 +14,8 @@ namespace hr {
 /// A seat played by a person at the terminal: it sees the table of its observation (Rules::describe) and
 /// the numbered legal actions, and types an action's text or number. Anything else gets a one-line
 /// explanation (Rules::explain_illegal) and the prompt again, with nothing changed. `help` lists the
-/// actions again; `quit` or the end of input stops the game (throws InputEnded).
+/// actions again; `quit`, the end of input or Ctrl-C stops the game (throws InputEnded); `undo` throws
+/// UndoRequested. A single legal action is played without asking (and said so).
 class HumanPlayer : public Player {
  public:
   HumanPlayer(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
