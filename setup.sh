@@ -8,8 +8,9 @@ cd "$(dirname "$0")"
 # test is skipped where chromium is missing). clang and libclang-rt-14-dev (libFuzzer, clang's sanitizer
 # runtimes): the fuzz targets of tests/fuzz/ that .ci/run runs (docs/fuzzing.md). lcov: genhtml renders the
 # tracefile of `houserules test --coverage --lcov` (docs/testing-rules.md; its test skips the HTML without it).
+# libreadline-dev: line editing at the play prompt; tmux: tests/tools/terminal_test.sh plays in a pseudo-terminal.
 packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
-          nlohmann-json3-dev chromium clang libclang-rt-14-dev lcov)
+          nlohmann-json3-dev chromium clang libclang-rt-14-dev lcov libreadline-dev tmux)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive

@@ -1,6 +1,8 @@
 // cmd_play.cpp — `houserules play` and `replay`.
 #include <iostream>
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -21,9 +23,12 @@ void register_play_commands(CLI::App& app, int& status) {
       "  houserules play lost-cities --players greedy,random --seed 7 two bots, a reproducible game\n"
       "  houserules play lost-cities/three-player --players human,greedy,ismcts --log game.jsonl\n"
       "  houserules play lost-cities --players cmd:\"python3 mybot.py\",greedy   your program in seat 1 (docs/external-players.md)\n"
-      "Without --seed each game gets a fresh seed, printed at the start and written in the transcript.");
-  play_cmd->add_option("ruleset", play->ruleset, "Ruleset id (see `houserules list`) or path to a ruleset folder")
-      ->required();
+      "  houserules play --resume game.jsonl                           continue a stopped game\n"
+      "Without --seed each game gets a fresh seed, printed at the start and written in the transcript.\n"
+      "At the prompt: an action or its number, 'undo', 'help', 'quit' (Ctrl-C also stops; the log can be resumed).\n"
+      "Colour when stdout is a terminal, unless NO_COLOR is set.");
+  auto* ruleset_option = play_cmd->add_option("ruleset", play->ruleset,
+                                              "Ruleset id (see `houserules list`) or path to a ruleset folder");
   play_cmd->add_option("--players", *players_text,
                        "Comma-separated player per seat: human, random, greedy, ismcts[:key=value...] or cmd:[time=SECONDS:]PROGRAM (default: human in seat 1, greedy in the others)");
   auto* seed_option = play_cmd->add_option("--seed", play->seed,
@@ -32,9 +37,29 @@ void register_play_commands(CLI::App& app, int& status) {
   play_cmd->add_option("--log", play->log, "Write the transcript to this file (JSON Lines)");
   play_cmd->add_flag("--quiet", play->quiet, "Print only the result");
   add_set_option(*play_cmd, play->overrides);
-  play_cmd->callback([&status, play, players_text, seed_option] {
+  auto* resume_option = play_cmd->add_option("--resume", play->resume,
+                       "Continue the stopped or interrupted game of this transcript (its ruleset, players and seed; "
+                       "the moves are appended to it)")->check(CLI::ExistingFile);
+  play_cmd->callback([&status, play, players_text, seed_option, resume_option, ruleset_option] {
+    if (ruleset_option->count() == 0 && resume_option->count() == 0) {
+      std::cerr << "error: play: give a ruleset (e.g. houserules play lost-cities) or --resume <transcript>\n";
+      status = 2;
+      return;
+    }
+    if (ruleset_option->count() > 0 && resume_option->count() > 0) {
+      std::cerr << "error: --resume takes the ruleset from the transcript: leave out the ruleset\n";
+      status = 2;
+      return;
+    }
     if (!players_text->empty()) play->players = split_player_list(*players_text);
     if (seed_option->count() == 0) play->seed = fresh_seed();
+    play->colour = colour_wanted(isatty(STDOUT_FILENO) != 0);
+    play->line_editing = isatty(STDIN_FILENO) != 0;
+    if (resume_option->count() > 0 && (!players_text->empty() || seed_option->count() > 0 || !play->log.empty())) {
+      std::cerr << "error: --resume takes the players, seed and log from the transcript: leave out --players, --seed and --log\n";
+      status = 2;
+      return;
+    }
     status = play_command(*play, std::cin, std::cout, std::cerr);
   });
 

@@ -1,7 +1,15 @@
 // play.cpp — match driver, human prompt, replay.
 #include "play.hpp"
 
+#include <algorithm>
+#include <csignal>
+#include <cstdlib>
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
 #include <fstream>
+#include <unordered_map>
+#include <variant>
 #include <random>
 #include <iostream>
 #include <sstream>
@@ -14,6 +22,12 @@
 #include "scripted_rules.hpp"
 #include "sandbox.hpp"
 #include "transcript.hpp"
+
+#ifdef HOUSERULES_HAVE_READLINE
+#include <cstdio>
+#include <readline/history.h>
+#include <readline/readline.h>
+#endif
 
 namespace hr {
 
@@ -33,33 +47,167 @@ std::string lower(std::string text) {
   return text;
 }
 
-/// Prints a match as it goes: actions of one seat's turn on one line, a summary at each round's end.
+/// Set by the SIGINT handler play_command installs (Ctrl-C): the game stops with a `stopped` line.
+volatile std::sig_atomic_t g_interrupted = 0;
+bool interrupted() { return g_interrupted != 0; }
+void on_interrupt(int) { g_interrupted = 1; }
+
+const std::string kReset = "\033[0m";
+const std::string kBold = "\033[1m";
+const std::string kRed = "\033[31m";
+
+/// ANSI colour of a component's `colour` attribute (a colour name, or its 1-based index in the usual Lost
+/// Cities order), or nullptr.
+const char* ansi_of_colour(const AttributeValue* value) {
+  static const char* const kNames[] = {"yellow", "blue", "white", "green", "red", "purple", "orange"};
+  static const char* const kCodes[] = {"\033[33m", "\033[34m", "\033[97m", "\033[32m", "\033[31m", "\033[35m",
+                                       "\033[38;5;208m"};
+  if (value == nullptr) return nullptr;
+  if (const auto* index = std::get_if<std::int64_t>(value))
+    return *index >= 1 && *index <= 7 ? kCodes[*index - 1] : nullptr;
+  if (const auto* name = std::get_if<std::string>(value))
+    for (std::size_t i = 0; i < 7; ++i)
+      if (lower(*name) == kNames[i]) return kCodes[i];
+  return nullptr;
+}
+
+/// Each word of `text` (a run of letters and digits) that names a component with a `colour` attribute,
+/// painted in that colour; `text` unchanged when `colour` is false.
+std::string paint_cards(const std::string& text, const Layout& layout, bool colour) {
+  if (!colour) return text;
+  std::unordered_map<std::string, const char*> codes;
+  for (const Component& c : layout.components)
+    if (const char* code = ansi_of_colour(c.attribute("colour"))) codes.emplace(c.name, code);
+  if (codes.empty()) return text;
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (!std::isalnum(static_cast<unsigned char>(text[i]))) {
+      out += text[i++];
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && std::isalnum(static_cast<unsigned char>(text[j]))) ++j;
+    const std::string word = text.substr(i, j - i);
+    const auto found = codes.find(word);
+    out += found == codes.end() ? word : std::string(found->second) + word + kReset;
+    i = j;
+  }
+  return out;
+}
+
+/// What changed for `viewer` between two of its observations, beyond the action texts already printed:
+/// cards that came into its own hidden zones ("you drew G3"), cards the viewer knows that moved to another
+/// seat's hidden zone ("G7 to hand.2"), cards revealed or moved that no action text names, and per-seat
+/// counters that changed, the supply's too ("seat 2 coins -5 (now 7)"). Empty when nothing did.
+std::string turn_details(const GameState& before, const GameState& after, int viewer, bool viewer_is_human,
+                         const std::vector<std::string>& texts) {
+  const Layout& layout = after.layout();
+  auto named = [&](const std::string& name) {
+    for (const std::string& t : texts) {
+      std::size_t at = t.find(name);
+      while (at != std::string::npos) {
+        const bool start = at == 0 || !std::isalnum(static_cast<unsigned char>(t[at - 1]));
+        const std::size_t end = at + name.size();
+        if (start && (end == t.size() || !std::isalnum(static_cast<unsigned char>(t[end])))) return true;
+        at = t.find(name, at + 1);
+      }
+    }
+    return false;
+  };
+  std::vector<std::string> drew, others;
+  for (std::size_t z = 0; z < layout.zones.size(); ++z) {
+    const ZoneDef& zone = layout.zones[z];
+    const bool own = zone.owner.kind == Owner::Kind::Seat && zone.owner.index == viewer &&
+                     zone.visibility == Visibility::Owner;
+    for (ComponentId c : after.cards(static_cast<ZoneId>(z))) {
+      if (c == kUnknownComponent || c >= layout.components.size()) continue;
+      const Place was = before.place_of(c);
+      if (was.in_zone() && was.zone == z) continue;
+      const std::string& name = layout.components[c].name;
+      if (own) {
+        drew.push_back(name);
+      } else if (!named(name) && others.size() < 6) {
+        others.push_back(name + " to " + zone.name);
+      }
+    }
+  }
+  std::vector<std::string> parts;
+  if (!drew.empty()) {
+    std::string list;
+    for (const auto& name : drew) list += (list.empty() ? "" : " ") + name;
+    parts.push_back((viewer_is_human ? "you drew " : fmt::format("seat {} drew ", viewer)) + list);
+  }
+  for (const auto& o : others) parts.push_back(o);
+  for (std::size_t k = 0; k < layout.counters.size(); ++k) {
+    if (!layout.counters[k].per_seat) continue;
+    for (int s = 0; s <= layout.seats; ++s) {  // owner 0: the supply (a reserve shared out, a pool paid into)
+      const auto a = before.counter(static_cast<int>(k), s), b = after.counter(static_cast<int>(k), s);
+      if (a != b)
+        parts.push_back(fmt::format("{} {} {}{} (now {})", s == 0 ? std::string("supply") : fmt::format("seat {}", s),
+                                    layout.counters[k].name, b > a ? "+" : "", b - a, b));
+    }
+  }
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
+  return out;
+}
+
+/// Prints a match as it goes: the actions of one seat's turn on one line, followed by what they did as the
+/// viewer sees it (turn_details), and at each round's end the final position with every hand revealed and
+/// each seat's score broken down (the ruleset's score_breakdown hook, else the score alone).
 class MatchPrinter {
  public:
-  MatchPrinter(std::ostream& out, Rules& rules, const std::vector<std::string>& names, bool quiet)
-      : out_(out), rules_(rules), names_(names), quiet_(quiet) {}
+  MatchPrinter(std::ostream& out, Rules& rules, const std::vector<std::string>& names, bool quiet, int viewer,
+               bool colour)
+      : out_(out), rules_(rules), names_(names), quiet_(quiet), viewer_(viewer), colour_(colour) {
+    if (const auto* scripted = dynamic_cast<const ScriptedRules*>(&rules)) word_ = scripted->info().round_word;
+    if (rules.layout().rounds == 1) word_ = "game";
+    Word_ = word_;
+    if (!Word_.empty()) Word_[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(Word_[0])));
+  }
 
-  void action(int seat, const std::string& text) {
+  /// Called before each action is applied to `state`.
+  void before(const GameState& state) {
+    if (quiet_) return;
+    if (state.to_move() != line_seat_) {
+      flush();
+      before_ = state.observation(viewer_);
+    }
+  }
+
+  /// Called after each action: `after` is the state after it (the round's final position when it ended one).
+  void action(int seat, const std::string& text, const GameState& after) {
     if (quiet_) return;
     if (seat != line_seat_) flush();
     line_seat_ = seat;
-    line_ += (line_.empty() ? "" : ", ") + text;
+    texts_.push_back(text);
+    after_ = after.observation(viewer_);
   }
 
   void flush() {
-    if (!line_.empty()) out_ << fmt::format("  seat {} ({}): {}\n", line_seat_, names_[line_seat_ - 1], line_);
-    line_.clear();
+    if (!texts_.empty()) {
+      std::string line;
+      for (const auto& t : texts_) line += (line.empty() ? "" : ", ") + t;
+      const std::string details =
+          turn_details(before_, after_, viewer_, names_[static_cast<std::size_t>(viewer_ - 1)] == "human", texts_);
+      const std::string who = fmt::format("seat {} ({})", line_seat_, names_[line_seat_ - 1]);
+      out_ << "  " << (colour_ ? kBold + who + kReset : who) << ": "
+           << paint_cards(line + (details.empty() ? "" : " - " + details), rules_.layout(), colour_) << '\n';
+    }
+    texts_.clear();
     line_seat_ = 0;
   }
 
   void round_start(int round) {
-    if (!quiet_) out_ << fmt::format("Round {} of {}\n", round, rules_.layout().rounds);
+    if (!quiet_ && rules_.layout().rounds > 1) out_ << fmt::format("{} {} of {}\n", Word_, round, rules_.layout().rounds);
   }
 
   /// `after` is the state after the round's last action; `final_position` the round's last table, before
-  /// it was closed (when a new round has begun, `after` already shows its deal). The table is drawn for `viewer` (the first human
-  /// seat, else seat 1) with every card revealed, as players show their hands when a round is over.
-  void round_end(const GameState& after, const GameState& final_position, int viewer) {
+  /// it was closed (when a new round has begun, `after` already shows its deal). The table is drawn for the
+  /// viewer (the first human seat, else seat 1) with every card revealed, as players show their hands when a
+  /// round is over, then each seat's score of the round with its breakdown.
+  void round_end(const GameState& after, const GameState& final_position) {
     flush();
     if (quiet_) return;
     const auto& scores = after.round_scores().back();
@@ -68,20 +216,41 @@ class MatchPrinter {
       round_text += fmt::format("{}seat {} {}", s ? ", " : "", s + 1, scores[s]);
       totals += fmt::format("{}seat {} {}", s ? ", " : "", s + 1, after.match_scores()[s]);
     }
-    out_ << fmt::format("Round {} over: {} | match totals: {}\n", after.round_scores().size(), round_text, totals);
+    if (rules_.layout().rounds > 1)
+      out_ << fmt::format("{} {} over: {}\n  match totals: {}\n", Word_, after.round_scores().size(), round_text, totals);
+    else
+      out_ << fmt::format("The game is over: {}\n", round_text);
     GameState shown = final_position;
     for (std::size_t c = 0; c < shown.layout().components.size(); ++c)
       shown.reveal(static_cast<ComponentId>(c), shown.layout().all_seats_mask());
-    out_ << fmt::format("Table at the end of the round (as seat {} sees it, every card revealed):\n", viewer)
-         << rules_.describe(shown.observation(viewer), viewer) << '\n';
+    out_ << fmt::format("Table at the end of the {} (as seat {} sees it, every card revealed):\n", word_, viewer_)
+         << paint_cards(rules_.describe(shown.observation(viewer_), viewer_), rules_.layout(), colour_);
+    auto* scripted = dynamic_cast<ScriptedRules*>(&rules_);
+    out_ << "Scores of the " << word_ << ":\n";
+    for (std::size_t s = 0; s < scores.size(); ++s) {
+      const int seat = static_cast<int>(s) + 1;
+      out_ << fmt::format("  seat {} ({}): {}\n", seat, names_[s], scores[s]);
+      const auto parts = scripted ? scripted->score_breakdown(shown, seat) : std::nullopt;
+      if (!parts) continue;
+      std::istringstream lines(*parts);
+      for (std::string part; std::getline(lines, part);)
+        out_ << "    " << paint_cards(part, rules_.layout(), colour_) << '\n';
+    }
+    out_ << '\n';
   }
 
   void result(const GameState& state) {
     flush();
     const auto ranks = rules_.ranks(state);
-    std::string text;
-    for (std::size_t s = 0; s < ranks.size(); ++s)
-      text += fmt::format("{}seat {} ({}) {} [place {}]", s ? ", " : "", s + 1, names_[s], state.match_scores()[s], ranks[s]);
+    std::vector<std::size_t> order(ranks.size());
+    for (std::size_t s = 0; s < order.size(); ++s) order[s] = s;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
+    std::string text;  // by place, a new line after every three seats (100 columns)
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const std::size_t s = order[i];
+      text += fmt::format("{}seat {} ({}) {} [place {}]", i == 0 ? "" : i % 3 == 0 ? ",\n        " : ", ", s + 1,
+                          names_[s], state.match_scores()[s], ranks[s]);
+    }
     out_ << "Result: " << text << '\n';
   }
 
@@ -90,22 +259,54 @@ class MatchPrinter {
   Rules& rules_;
   const std::vector<std::string>& names_;
   bool quiet_;
+  int viewer_;
+  bool colour_;
+  std::string word_ = "round", Word_ = "Round";  ///< what the rules call a round (ruleset.toml round_word)
   int line_seat_ = 0;
-  std::string line_;
+  std::vector<std::string> texts_;
+  GameState before_, after_;
 };
 
 }  // namespace
+
+bool HumanPlayer::read_line(const std::string& prompt, std::string& line) {
+#ifdef HOUSERULES_HAVE_READLINE
+  if (line_editing_) {
+    out_ << std::flush;
+    char* text = readline(prompt.c_str());
+    if (interrupted()) {
+      std::free(text);
+      throw InputEnded("interrupted (Ctrl-C)");
+    }
+    if (text == nullptr) return false;
+    line.assign(text, std::min(std::strlen(text), kMaxInputLine + 1));
+    std::free(text);
+    if (!line.empty() && line.size() <= kMaxInputLine) add_history(line.c_str());
+    return true;
+  }
+#endif
+  out_ << prompt << std::flush;
+  const bool read = read_bounded_line(in_, line);
+  if (interrupted()) throw InputEnded("interrupted (Ctrl-C)");
+  return read;
+}
 
 Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
   const GameState view = info.observation();
   const auto legal = info.legal();
   std::vector<std::string> texts;
   for (Action a : legal) texts.push_back(rules.action_text(view, a));
+  const Layout& layout = view.layout();
   auto list_actions = [&] {
     out_ << "Legal actions:";
-    for (std::size_t i = 0; i < texts.size(); ++i)
-      out_ << (i % 6 == 0 ? "\n  " : "   ") << fmt::format("{:>2}) {:<12}", i + 1, texts[i]);
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      const std::string cell = fmt::format("{:<12}", texts[i]);
+      out_ << (i % 6 == 0 ? "\n  " : "   ") << fmt::format("{:>2}) ", i + 1) << paint_cards(cell, layout, colour_);
+    }
     out_ << "\n";
+  };
+  auto refuse = [&](const std::string& text) {
+    out_ << (colour_ ? kRed + text + kReset : text) << '\n';
   };
   if (!pending_.empty()) {
     const std::string next = pending_.front();
@@ -116,32 +317,39 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
         out_ << fmt::format("seat {}> ({})\n", info.seat(), texts[i]);
         return legal[i];
       }
-    out_ << fmt::format("The rest of your line stops at '{}': {}\n", next, rules.explain_illegal(view, next));
+    refuse(fmt::format("The rest of your line stops at '{}': {}", next, rules.explain_illegal(view, next)));
     pending_.clear();
   }
-  out_ << '\n' << rules.describe(view, info.seat());
+  if (texts.size() == 1) {  // a forced action: no table, no question
+    out_ << "Seat " << info.seat() << ": the only legal action is " << paint_cards(texts.front(), layout, colour_)
+         << " - played.\n";
+    return legal.front();
+  }
+  out_ << '\n' << paint_cards(rules.describe(view, info.seat()), layout, colour_);
   list_actions();
+  const std::string prompt = fmt::format("seat {}> ", info.seat());
   while (true) {
-    out_ << fmt::format("seat {}> ", info.seat()) << std::flush;
     std::string line;
-    if (!read_bounded_line(in_, line)) throw InputEnded("end of input");
+    if (!read_line(colour_ ? kBold + prompt + kReset : prompt, line)) throw InputEnded("end of input");
     const InputLine normalized = normalize_input_line(line);  // before any rules code sees it (issue 18)
     if (!normalized) {
-      out_ << "Not understood: " << normalized.error << ".\n";
+      refuse("Not understood: " + normalized.error + ".");
       continue;
     }
     const std::string& input = normalized.text;
     if (input.empty()) continue;
     if (lower(input) == "help" || input == "?") {
-      out_ << "Type an action as listed (e.g. '" << texts.front() << "') or its number; 'quit' stops the game.\n";
+      out_ << "Type an action as listed (e.g. '" << texts.front()
+           << "') or its number; 'undo' takes back your last decision; 'quit' stops the game.\n";
       list_actions();
       continue;
     }
     if (lower(input) == "quit") throw InputEnded("quit");
+    if (lower(input) == "undo") throw UndoRequested();
     if (input.find_first_not_of("0123456789") == std::string::npos) {
       const auto number = input.size() > 6 ? 0 : std::stoul(input);
       if (number >= 1 && number <= texts.size()) return legal[number - 1];
-      out_ << fmt::format("There is no action number {}: choose 1 to {}.\n", input, texts.size());
+      refuse(fmt::format("There is no action number {}: choose 1 to {}.", input, texts.size()));
       continue;
     }
     std::string wanted;
@@ -163,11 +371,16 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
           pending_.assign(steps.begin() + 1, steps.end());
           return legal[i];
         }
-      out_ << "Not legal: " << rules.explain_illegal(view, steps.front()) << "\n";
+      refuse("Not legal: " + rules.explain_illegal(view, steps.front()));
       continue;
     }
-    out_ << "Not legal: " << rules.explain_illegal(view, input) << "\n";
+    refuse("Not legal: " + rules.explain_illegal(view, input));
   }
+}
+
+bool colour_wanted(bool out_is_terminal) {
+  const char* no_colour = std::getenv("NO_COLOR");
+  return out_is_terminal && (no_colour == nullptr || *no_colour == '\0');
 }
 
 std::vector<std::string> split_player_list(const std::string& text) {
@@ -205,13 +418,89 @@ std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>
   return players;
 }
 
-int play_command(const PlayOptions& options, std::istream& in, std::ostream& out, std::ostream& err) {
+namespace {
+
+#ifdef HOUSERULES_HAVE_READLINE
+/// readline's character reader, but a read interrupted by Ctrl-C ends the line (readline's own would retry).
+int read_key_or_interrupt(FILE* stream) {
+  while (true) {
+    unsigned char ch = 0;
+    const ssize_t got = ::read(fileno(stream), &ch, 1);
+    if (got == 1) return ch;
+    if (got == 0 || errno != EINTR || g_interrupted) return EOF;
+  }
+}
+#endif
+
+/// Catches SIGINT (Ctrl-C) for the life of a `play`: the read at the prompt or the bot's move ends and the
+/// game stops with a `stopped` line in the transcript. The previous handler comes back afterwards.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    g_interrupted = 0;
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;  // no SA_RESTART: a blocked read returns
+    sigaction(SIGINT, &action, &previous_);
+  }
+  ~InterruptGuard() { sigaction(SIGINT, &previous_, nullptr); }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+ private:
+  struct sigaction previous_ {};
+};
+
+/// Replays the actions of a transcript being resumed onto `state` (checking each as replay does); throws
+/// TranscriptError naming the line of the first that does not reproduce.
+void replay_for_resume(const std::string& file, const Transcript& t, Rules& rules, GameState& state) {
+  for (const TranscriptAction& a : t.actions) {
+    auto fail = [&](const std::string& what) {
+      return TranscriptError(fmt::format("{}:{}: action {} ('{}'): {}", file, a.line, a.ply, cut_for_message(a.action), what));
+    };
+    if (state.over()) throw fail("the game is already over");
+    if (a.seat != state.to_move()) throw fail(fmt::format("seat {} is to move", state.to_move()));
+    const InputLine text = normalize_input_line(a.action);
+    const auto action = text ? rules.parse_action(state, text.text) : std::nullopt;
+    if (!action) throw fail("not legal in the replayed game");
+    rules.apply(state, *action);
+    if (!a.digest.empty() && a.digest != digest_text(state.digest())) throw fail("the state after it differs");
+  }
+}
+
+}  // namespace
+
+int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& out, std::ostream& err) {
+  PlayOptions options = options_in;
+  Transcript resumed;
+  if (!options.resume.empty()) {  // the game, its players and its seed come from the transcript
+    try {
+      resumed = read_transcript(options.resume);
+    } catch (const std::exception& e) {
+      err << "error: " << e.what() << '\n';
+      return 2;
+    }
+    if (resumed.has_result) {
+      err << "error: " << cut_for_message(options.resume) << ": the game is over (it has a result line): nothing to resume\n";
+      return 2;
+    }
+    options.ruleset = resumed.ruleset;
+    options.players = resumed.players;
+    options.seed = resumed.seed;
+    options.log = options.resume;
+  }
   std::unique_ptr<ScriptedRules> rules;
   try {
-    LoadOptions load;
-    load.seats = static_cast<int>(options.players.size());
-    load.overrides = options.overrides;
-    rules = load_rules(options.ruleset, load);
+    if (!options.resume.empty()) {  // the rules as replay finds them: path, id, seats, --set, parameters checked
+      options.overrides = resumed.overrides;
+      rules = load_transcript_rules(options.resume, resumed);
+    } else {
+      LoadOptions load;
+      load.seats = static_cast<int>(options.players.size());
+      load.overrides = options.overrides;
+      rules = load_rules(options.ruleset, load);
+    }
   } catch (const std::exception& e) {
     err << "error: " << e.what() << '\n';
     return 2;
@@ -228,61 +517,125 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
     err << "error: " << e.what() << '\n';
     return 2;
   }
+  int humans = 0;
+  for (auto& p : players)
+    if (auto* human = dynamic_cast<HumanPlayer*>(p.get())) {
+      ++humans;
+      human->set_colour(options.colour);
+#ifdef HOUSERULES_HAVE_READLINE
+      human->set_line_editing(options.line_editing);
+#endif
+    }
+#ifdef HOUSERULES_HAVE_READLINE
+  if (options.line_editing) {
+    rl_catch_signals = 0;
+    rl_getc_function = read_key_or_interrupt;
+  }
+#endif
+  GameState state;
+  try {
+    state = rules->new_game(options.seed);
+    if (!options.resume.empty()) replay_for_resume(options.resume, resumed, *rules, state);
+  } catch (const TranscriptError& e) {
+    err << "error: " << e.what() << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    err << "error: " << e.what() << '\n';
+    return 1;
+  }
   std::ofstream log_file;
   std::unique_ptr<TranscriptWriter> log;
   if (!options.log.empty()) {
-    log_file.open(options.log);
+    log_file.open(options.log, options.resume.empty() ? std::ios::out : std::ios::app);
     if (!log_file) {
       err << "error: cannot write the transcript file " << cut_for_message(options.log) << '\n';
       return 2;
     }
     log = std::make_unique<TranscriptWriter>(log_file, options.log);
-    log->header(options.ruleset, rules->layout().seats, options.seed, names, rules->params_json(), options.overrides,
-                rules->id());
+    if (options.resume.empty())
+      log->header(options.ruleset, rules->layout().seats, options.seed, names, rules->params_json(), options.overrides,
+                  rules->id());
+    else
+      log->resumed(state);
   }
   if (!options.quiet) {
     out << fmt::format("{} ({}), seed {}:", printable(rules->info().name), printable(rules->id()), options.seed);
     for (std::size_t s = 0; s < names.size(); ++s) out << fmt::format(" seat {} = {}", s + 1, names[s]);
     out << '\n';
+    if (!options.resume.empty())
+      out << fmt::format("Resuming {} after its {} actions.\n", cut_for_message(options.resume), state.ply());
   }
-  MatchPrinter printer(out, *rules, names, options.quiet);
-  GameState state;
-  try {
-    state = rules->new_game(options.seed);
-  } catch (const std::exception& e) {
-    err << "error: " << e.what() << '\n';
-    return 1;
-  }
-  printer.round_start(state.round());
-  std::vector<Action> legal;
-  GameState round_end_position;
-  int viewer = 1;  // the end-of-round table is drawn for the first human seat, else seat 1
+  int viewer = 1;  // the end-of-round table and the turn summaries are for the first human seat, else seat 1
   for (std::size_t s = names.size(); s-- > 0;)
     if (names[s] == "human") viewer = static_cast<int>(s) + 1;
+  MatchPrinter printer(out, *rules, names, options.quiet, viewer, options.colour);
+  if (!options.quiet && state.ply() == 0) printer.round_start(state.round());
+  std::vector<Action> legal;
+  GameState round_end_position;
+  std::vector<GameState> decisions;  // the state before each human decision, for `undo`
+  int last_human = 0;                // with two humans at one terminal: who had the screen last
+  InterruptGuard guard;
   try {
     while (!state.over()) {
+      if (interrupted()) throw InputEnded("interrupted (Ctrl-C)");
       if (state.ply() >= kMaxPlies) throw RulesError(too_long(state));
       rules->legal_actions(state, legal);
       if (legal.empty())
         throw RulesError(fmt::format("seat {} has no legal action but the game is not over (a bug in the rules)", state.to_move()));
       const int seat = state.to_move();
       const int round = state.round();
-      if (names[static_cast<std::size_t>(seat - 1)] == "human") printer.flush();  // show the others' moves first
-      const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(*rules, InformationSet(state, seat, legal));
+      const bool human = names[static_cast<std::size_t>(seat - 1)] == "human";
+      printer.before(state);  // a new seat's turn: the last one's line is printed first
+      if (human) {
+        if (humans >= 2 && last_human != seat && !options.quiet) {  // hide the other hand: pass the terminal
+          const char* clear = options.line_editing ? "\033[2J\033[H" : "";  // a terminal: clear the screen
+          out << clear << fmt::format("Pass the terminal to seat {} and press Enter.", seat) << std::flush;
+          std::string ignored;
+          if (!read_bounded_line(in, ignored)) throw InputEnded("end of input");
+          if (interrupted()) throw InputEnded("interrupted (Ctrl-C)");
+          out << clear << (*clear ? "" : "\n");
+        }
+        last_human = seat;
+        if (legal.size() > 1) decisions.push_back(state);  // a forced action is no decision to go back to
+      }
+      Action action;
+      try {
+        action = players[static_cast<std::size_t>(seat - 1)]->choose(*rules, InformationSet(state, seat, legal));
+      } catch (const UndoRequested&) {
+        printer.flush();
+        decisions.pop_back();  // this decision's position (pushed again when the loop comes back to it)
+        if (humans >= 2 || decisions.empty()) {
+          out << (humans >= 2 ? "Undo is only for a game against bots.\n" : "Nothing to undo: this is your first decision.\n");
+          continue;
+        }
+        state = decisions.back();
+        decisions.pop_back();
+        for (auto& p : players)
+          if (auto* h = dynamic_cast<HumanPlayer*>(p.get())) h->clear_pending();
+        if (log) log->undo(state);
+        printer.flush();
+        out << fmt::format("Undone: back to your decision at action {}.\n", state.ply() + 1);
+        last_human = seat;
+        continue;
+      }
       const std::string text = rules->action_text(state, action);
       rules->apply(state, action, &round_end_position);
       if (log) log->action(state, round, seat, text, legal.size());
       for (auto& p : players) if (p->follows_moves()) p->action_played(seat, text);  // external programs' seats
-      printer.action(seat, text);
-      if (state.round() != round || state.over()) {
-        printer.round_end(state, round_end_position, viewer);
+      const bool round_over = state.round() != round || state.over();
+      printer.action(seat, text, round_over ? round_end_position : state);
+      if (round_over) {
+        printer.round_end(state, round_end_position);
         if (!state.over()) printer.round_start(state.round());
       }
     }
   } catch (const InputEnded& e) {
     printer.flush();
     out << "\nThe game stops here (" << e.what() << ") after " << state.ply() << " actions.\n";
-    if (log) log->stopped(e.what(), state);
+    if (log) {
+      log->stopped(e.what(), state);
+      out << "Continue it with: houserules play --resume " << cut_for_message(options.log) << '\n';
+    }
     return 0;
   } catch (const std::exception& e) {
     printer.flush();
@@ -326,7 +679,10 @@ int replay_transcript(const std::string& file, const Transcript& t, Rules& rules
   std::vector<std::string> names = t.players;
   names.resize(static_cast<std::size_t>(rules->layout().seats), "?");
   if (!quiet) out << fmt::format("Replaying {} ({}), seed {}, {} actions\n", file, rules->id(), t.seed, t.actions.size());
-  MatchPrinter printer(out, *rules, names, quiet);
+  int viewer = 1;  // as play: the first human seat, else seat 1
+  for (std::size_t s = names.size(); s-- > 0;)
+    if (names[s] == "human") viewer = static_cast<int>(s) + 1;
+  MatchPrinter printer(out, *rules, names, quiet, viewer, false);
   GameState state;
   std::vector<Action> legal;
   GameState round_end_position;
@@ -351,13 +707,15 @@ int replay_transcript(const std::string& file, const Transcript& t, Rules& rules
       const auto action = rules->parse_action(state, text.text);
       if (!action) return differs(a, "not legal in the replayed game: " + rules->explain_illegal(state, text.text));
       const int round = state.round();
+      printer.before(state);
       rules->apply(state, *action, &round_end_position);
       if (!a.digest.empty() && a.digest != digest_text(state.digest()))
         return differs(a, "the state after it differs from the recorded game (digest " + digest_text(state.digest()) +
                               ", recorded " + a.digest + ")");
-      printer.action(a.seat, a.action);
-      if (state.round() != round || state.over()) {
-        printer.round_end(state, round_end_position, 1);
+      const bool round_over = state.round() != round || state.over();
+      printer.action(a.seat, a.action, round_over ? round_end_position : state);
+      if (round_over) {
+        printer.round_end(state, round_end_position);
         if (!state.over()) printer.round_start(state.round());
       }
     }

@@ -14,25 +14,42 @@ namespace hr {
 /// A seat played by a person at the terminal: it sees the table of its observation (Rules::describe) and
 /// the numbered legal actions, and types an action's text or number. Anything else gets a one-line
 /// explanation (Rules::explain_illegal) and the prompt again, with nothing changed. `help` lists the
-/// actions again; `quit` or the end of input stops the game (throws InputEnded).
+/// actions again; `quit`, the end of input or Ctrl-C stops the game (throws InputEnded); `undo` throws
+/// UndoRequested. A single legal action is played without asking (and said so).
 class HumanPlayer : public Player {
  public:
   HumanPlayer(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
   Action choose(Rules& rules, const InformationSet& info) override;
   std::string name() const override { return "human"; }
+  /// Colour on (ANSI): card names in their `colour` attribute, the prompt in bold, refusals in red.
+  void set_colour(bool on) { colour_ = on; }
+  /// Read lines through GNU readline (line editing, history, Ctrl-R) instead of `in`: only for a terminal.
+  void set_line_editing(bool on) { line_editing_ = on; }
+  /// Forgets the rest of a shorthand line (after an undo).
+  void clear_pending() { pending_.clear(); }
 
  private:
+  /// One line typed after `prompt`; false at the end of input.
+  bool read_line(const std::string& prompt, std::string& line);
   std::istream& in_;
   std::ostream& out_;
+  bool colour_ = false;
+  bool line_editing_ = false;
   /// The rest of a shorthand the person typed (Rules::shorthand): played one at a time, each checked against
   /// the legal actions of its own position; the first that is not legal drops the rest.
   std::vector<std::string> pending_;
 };
 
-/// The person stopped the game (end of input or `quit`).
+/// The person stopped the game (end of input, `quit` or Ctrl-C).
 class InputEnded : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+/// The person typed `undo`: the game goes back to their previous decision (play_command).
+class UndoRequested : public std::runtime_error {
+ public:
+  UndoRequested() : std::runtime_error("undo") {}
 };
 
 struct PlayOptions {
@@ -42,7 +59,14 @@ struct PlayOptions {
   std::string log;                      ///< transcript file, or empty
   bool quiet = false;                   ///< only the result
   std::vector<std::string> overrides;   ///< `--set name=value` parameters, recorded in the transcript header
+  bool colour = false;                  ///< ANSI colours (cmd_play: stdout is a terminal and NO_COLOR unset)
+  bool line_editing = false;            ///< readline at the prompt (cmd_play: stdin is a terminal)
+  std::string resume;                   ///< a transcript to continue (its game, players and seed; log appended)
 };
+
+/// Whether to colour the output: `out_is_terminal` and the NO_COLOR environment variable unset or empty
+/// (https://no-color.org).
+bool colour_wanted(bool out_is_terminal);
 
 /// Splits "greedy,random,ismcts:iterations=500" at the commas (empty parts kept: they are reported as
 /// unknown players).

@@ -55,6 +55,16 @@ void TranscriptWriter::stopped(const std::string& reason, const GameState& state
   out_ << line.dump() << '\n' << std::flush;
 }
 
+void TranscriptWriter::undo(const GameState& back_to) {
+  json line = {{"type", "undo"}, {"to_ply", back_to.ply()}};
+  out_ << line.dump() << '\n' << std::flush;
+}
+
+void TranscriptWriter::resumed(const GameState& state) {
+  json line = {{"type", "resumed"}, {"plies", state.ply()}};
+  out_ << line.dump() << '\n' << std::flush;
+}
+
 std::string json_error_text(const std::exception& e) {
   std::string text = e.what();
   if (text.starts_with("[json.exception.")) {
@@ -145,6 +155,14 @@ Transcript read_transcript(const std::string& file) {
           for (const std::int64_t r : integer_list(line, "ranks")) t.ranks.push_back(static_cast<int>(std::clamp<std::int64_t>(r, 0, kMaxSeats)));
       } else if (type == "stopped") {
         t.stopped_reason = line.value("reason", std::string("stopped"));
+      } else if (type == "undo") {  // the human took back the actions after ply to_ply
+        if (t.has_result || !t.stopped_reason.empty()) throw TranscriptError(at + "an undo after the end of the game");
+        const std::int64_t to = integer_field(line, "to_ply", 0, INT64_MAX);
+        if (to > static_cast<std::int64_t>(t.actions.size())) throw TranscriptError(at + "an undo to a later action");
+        t.actions.resize(static_cast<std::size_t>(to));
+      } else if (type == "resumed") {  // play --resume continued the game from here
+        if (t.has_result) throw TranscriptError(at + "a resumed line after the result");
+        t.stopped_reason.clear();
       } else {
         throw TranscriptError(at + "unknown line type '" + cut_for_message(type) + "'");
       }

@@ -8,7 +8,9 @@
 // `set` the `--set name=value` overrides, applied again at replay. The last three are optional.
 //   {"type":"action","ply":1,"round":1,"seat":1,"action":"play Y7","legal":16,"digest":"9f1c..."}
 //   {"type":"result","match_scores":[..],"round_scores":[[..],..],"ranks":[..],"plies":176}
-//   or {"type":"stopped","reason":"end of input","plies":12} when a game was abandoned.
+//   or {"type":"stopped","reason":"end of input","plies":12} when a game was abandoned; `play --resume`
+//   continues it after a {"type":"resumed","plies":12} line; {"type":"undo","to_ply":9} takes back the
+//   actions after the 9th (the human's `undo`).
 // `legal` is the number of legal actions before the action, `digest` the state digest after it: replay
 // compares both, so any change in the rules shows at the first action it affects.
 #pragma once
@@ -71,6 +73,11 @@ class TranscriptWriter {
   void action(const GameState& after, int round, int seat, const std::string& text, std::size_t legal_count);
   void result(Rules& rules, const GameState& final_state);
   void stopped(const std::string& reason, const GameState& state);
+  /// `undo` at the prompt: {"type":"undo","to_ply":N}, the actions after the N-th are taken back (read_transcript
+  /// drops them, so replay checks the game as it was played on).
+  void undo(const GameState& back_to);
+  /// `play --resume`: {"type":"resumed","plies":N}, the game continues after a stopped line.
+  void resumed(const GameState& state);
 
  private:
   std::ostream& out_;

@@ -54,7 +54,8 @@ struct ScriptedRules::Impl {
   int actions_out_ref = LUA_NOREF; // the reused, presized list passed to the actions hook
   int hook_setup = LUA_NOREF, hook_start_round = LUA_NOREF, hook_actions = LUA_NOREF, hook_apply = LUA_NOREF,
       hook_action_text = LUA_NOREF, hook_score = LUA_NOREF, hook_describe = LUA_NOREF, hook_explain = LUA_NOREF,
-      hook_heuristic = LUA_NOREF, hook_ranks = LUA_NOREF, hook_invariants = LUA_NOREF, hook_shorthand = LUA_NOREF;
+      hook_heuristic = LUA_NOREF, hook_ranks = LUA_NOREF, hook_invariants = LUA_NOREF, hook_shorthand = LUA_NOREF,
+      hook_score_breakdown = LUA_NOREF;
 
   static Impl& from(lua_State* L) { return *static_cast<Impl*>(Sandbox::from(L)->owner); }
 };

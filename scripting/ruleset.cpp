@@ -93,6 +93,8 @@ RulesetInfo read_ruleset_info(const std::filesystem::path& dir) {
   info.base_id = info.id;
   info.name = text("name", true);
   info.summary = text("summary", false);
+  info.round_word = text("round_word", false);
+  if (info.round_word.empty()) info.round_word = "round";
   std::string script = text("script", false);
   if (script.empty()) script = "rules.lua";
   info.entry = confined_script(info.dir, script, doc.get("script") ? where(file, *doc.get("script")) : Sandbox::display_path(file));

@@ -62,6 +62,7 @@ struct RulesetInfo {
   std::string id;                    ///< e.g. "lost-cities", or "lost-cities/three-player" for a variant
   std::string name;                  ///< e.g. "Lost Cities (card game)"
   std::string summary;               ///< one line
+  std::string round_word = "round";  ///< `round_word`: what the rules call a round ("expedition"), lower case
   std::filesystem::path dir;         ///< the folder holding the base ruleset.toml
   std::filesystem::path entry;       ///< the base entry script, absolute
   int min_players = 2;

@@ -193,10 +193,12 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   hook("ranks", impl.hook_ranks, false);
   hook("invariants", impl.hook_invariants, false);
   hook("shorthand", impl.hook_shorthand, false);
+  hook("score_breakdown", impl.hook_score_breakdown, false);
   if (!missing.empty())
     throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
   static const char* const kHooks[] = {"setup", "start_round", "actions", "apply", "action_text", "score",
-                                       "describe", "explain", "heuristic", "ranks", "invariants"};
+                                       "describe", "explain", "heuristic", "ranks", "invariants",
+                                       "score_breakdown"};
   lua_pushnil(L);
   while (lua_next(L, rules)) {  // the named rules: every other function of the table (sorted below)
     if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION) {
@@ -349,18 +351,34 @@ std::optional<double> ScriptedRules::heuristic(const GameState& state, int seat)
   return value;
 }
 
-std::string ScriptedRules::describe(const GameState& observation, int seat) {
-  if (impl_->hook_describe == LUA_NOREF) return Rules::describe(observation, seat);
-  lua_State* L = impl_->sandbox.lua();
-  Binding bound(*impl_, observation, false, "describe");
-  push_hook(L, *impl_, impl_->hook_describe);
+namespace {
+
+/// Calls a `hook(game, seat) -> string` (describe, score_breakdown) on `state`: its multi-line text, at most
+/// ScriptedRules::kMaxDescription bytes; anything but a string is a ScriptError naming the hook.
+std::string seat_text_hook(ScriptedRules::Impl& impl, int hook, const char* name, const GameState& state, int seat) {
+  lua_State* L = impl.sandbox.lua();
+  Binding bound(impl, state, false, name);
+  push_hook(L, impl, hook);
   lua_pushinteger(L, seat);
-  impl_->sandbox.call("hook 'describe'", 2, 1);
+  const std::string what = std::string("hook '") + name + "'";
+  impl.sandbox.call(what.c_str(), 2, 1);
   if (lua_type(L, -1) != LUA_TSTRING) {
     lua_pop(L, 1);
-    throw ScriptError("hook 'describe' must return a string");
+    throw ScriptError(what + " must return a string");
   }
-  return hook_text(L, "describe", kMaxDescription, true);
+  return hook_text(L, name, ScriptedRules::kMaxDescription, true);
+}
+
+}  // namespace
+
+std::string ScriptedRules::describe(const GameState& observation, int seat) {
+  if (impl_->hook_describe == LUA_NOREF) return Rules::describe(observation, seat);
+  return seat_text_hook(*impl_, impl_->hook_describe, "describe", observation, seat);
+}
+
+std::optional<std::string> ScriptedRules::score_breakdown(const GameState& state, int seat) {
+  if (impl_->hook_score_breakdown == LUA_NOREF) return std::nullopt;
+  return seat_text_hook(*impl_, impl_->hook_score_breakdown, "score_breakdown", state, seat);
 }
 
 std::string ScriptedRules::explain_illegal(const GameState& state, std::string_view text) {

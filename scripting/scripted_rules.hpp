@@ -7,7 +7,7 @@
 //   apply(game, action), action_text(game, action) -> string, score(game, seat) -> integer.
 //   Optional: setup(game), describe(view, seat) -> string, explain(game, text) -> string,
 //   heuristic(game, seat) -> number, ranks(game) -> {place...}, invariants(game) -> nil or a message,
-//   shorthand(game, text) -> nil or {action text...}.
+//   shorthand(game, text) -> nil or {action text...}, score_breakdown(game, seat) -> string.
 //   Actions are integers of the script's own encoding; component, zone and seat numbers are 1-based.
 #pragma once
 
@@ -58,6 +58,11 @@ class ScriptedRules final : public Rules {
   std::optional<double> heuristic(const GameState& state, int seat) override;
   std::string describe(const GameState& observation, int seat) override;
   std::string explain_illegal(const GameState& state, std::string_view text) override;
+  /// The `score_breakdown(game, seat) -> string` hook's text: how the score hook arrives at `seat`'s score of
+  /// the round in `state` (per expedition, wagers, bonus, penalties), one or more lines of at most
+  /// kMaxDescription bytes, shown by `play` at the end of a round; std::nullopt without the hook. Anything
+  /// but a string is a ScriptError.
+  std::optional<std::string> score_breakdown(const GameState& state, int seat);
   /// The `shorthand(game, text) -> {text...}` hook's list (at most kMaxShorthand texts of kMaxActionText bytes;
   /// anything but a list of strings, or nil, is a ScriptError); empty without the hook.
   std::vector<std::string> shorthand(const GameState& state, std::string_view text) override;

@@ -625,7 +625,7 @@ view.install(rules, {
   PLAY_PHASE = PLAY_PHASE, ARROW_PHASE = ARROW_PHASE, DRAW_PHASE = DRAW_PHASE, UP = UP, DOWN = DOWN,
   direction = direction, follows = follows, base_rule = function() return rules.may_follow == base_may_follow end,
   artifact_chips = artifact_chips, table_points = table_points,
-  figure_points = figure_points,
+  figure_points = figure_points, VP_START = VP_START, VP_FLOOR = VP_FLOOR, EXPLORER_FACTOR = EXPLORER_FACTOR,
 })
 
 return rules

@@ -35,6 +35,51 @@ function M.install(rules, K)
     end
   end
 
+  local function plural(n, word)
+    return n == 1 and ("1 " .. word) or (n .. " " .. word .. "s")
+  end
+
+  --- `parts` joined by `sep` on lines of at most 100 columns, each after `indent`.
+  local function wrapped(indent, parts, sep)
+    local out, line = {}, indent
+    for i, part in ipairs(parts) do
+      local piece = (i > 1 and line ~= indent) and (sep .. part) or part
+      if line ~= indent and #line + #piece > 100 then
+        out[#out + 1] = line
+        line, piece = indent, part
+      end
+      line = line .. piece
+    end
+    out[#out + 1] = line
+    return out
+  end
+
+  --- score_breakdown(game, seat): how rules.score reaches the seat's gain of this expedition (seed 000 "Points
+  --- d'une expédition"): the VP tiles found, each figure's step value (the explorer's doubled), the floor, and
+  --- in the last expedition the artifact table.
+  function rules.score_breakdown(game, seat)
+    local lines = {}
+    lines[#lines + 1] = string.format("VP tiles found: %+d", game:counter(K.VP, seat) - game:counter(K.VP_START, seat))
+    for f = (seat - 1) * FPS + 1, seat * FPS do
+      local track, step = game:figure(f)
+      if track then
+        local explorer = (f - 1) % FPS == 0
+        lines[#lines + 1] = string.format("%s on the %s path, step %d: %+d%s", explorer and "explorer" or "adventurer",
+          COLOURS[track], step, STEPS[step] * (explorer and K.EXPLORER_FACTOR or 1),
+          explorer and string.format(" (%+d x %d)", STEPS[step], K.EXPLORER_FACTOR) or "")
+      end
+    end
+    local vp = game:counter(K.VP, seat) + K.figure_points(game, seat)
+    if vp < K.VP_FLOOR then
+      lines[#lines + 1] = string.format("the VP chips never go below %d: %+d", K.VP_FLOOR, K.VP_FLOOR - vp)
+    end
+    if game:round() == game:rounds() then
+      local chips = K.artifact_chips(game, seat)
+      lines[#lines + 1] = string.format("artifact table, %s: %+d", plural(chips, "artifact chip"), K.table_points(chips))
+    end
+    return table.concat(lines, "\n")
+  end
+
   local PHASE_TEXT = { [K.PLAY_PHASE] = "play or discard a card", [K.ARROW_PHASE] = "use an arrow (move <path> or pass)",
                        [K.DRAW_PHASE] = "draw a card" }
 
@@ -43,8 +88,8 @@ function M.install(rules, K)
   function rules.describe(game, seat)
     local lines = {}
     local function add(...) lines[#lines + 1] = string.format(...) end
-    add("Expedition %d of %d - seat %d to %s - deck: %d cards - figures past a bridge: %d of %d",
-        game:round(), game:rounds(), game:to_move(), PHASE_TEXT[game:phase()] or "?", game:size(K.DECK),
+    add("Expedition %d of %d - seat %d to %s", game:round(), game:rounds(), game:to_move(), PHASE_TEXT[game:phase()] or "?")
+    add("Deck: %s - figures past a bridge: %d of %d (the expedition ends at the last)", plural(game:size(K.DECK), "card"),
         K.crossed(game), K.END_FIGURES)
     local width = math.max(6, 2 * SEATS + 1)
     local function row(label, cells)
@@ -58,7 +103,7 @@ function M.install(rules, K)
     end
     local numbers, values = {}, {}
     for step = 1, NSTEPS do numbers[step], values[step] = tostring(step), tostring(STEPS[step]) end
-    add("Paths (E = explorer, a = adventurer, then the seat; tiles: artif = artifact, arrow, VP<n> = victory points)")
+    add("Paths (E explorer, a adventurer, then the seat; tiles: artif artifact, arrow, VP<n> victory points)")
     lines[#lines + 1] = row("step", numbers)
     lines[#lines + 1] = row("value", values)
     for k = 1, NCOLOURS do
@@ -78,9 +123,10 @@ function M.install(rules, K)
     for s = 1, SEATS do if s ~= seat then order[#order + 1] = s end end
     for _, s in ipairs(order) do
       local found = game:size(ARTIFACTS[s])
-      add("Seat %d%s: %d VP chips, %d artifact chips%s | figures now worth %+d | expedition score if it ended now: %+d%s",
-          s, s == seat and " (you)" or "", game:counter(K.VP, s), game:counter(K.CHIPS, s),
-          found > 0 and (" + " .. found .. " artifacts found") or "", K.figure_points(game, s), rules.score(game, s),
+      add("Seat %d%s: %s, %s%s | figures now worth %+d", s, s == seat and " (you)" or "",
+          plural(game:counter(K.VP, s), "VP chip"), plural(game:counter(K.CHIPS, s), "artifact chip"),
+          found > 0 and (" + " .. found .. " found") or "", K.figure_points(game, s))
+      add("  expedition score if it ended now: %+d%s", rules.score(game, s),
           game:round() == game:rounds() and " (with the artifact table)" or "")
       local piles = {}
       for k = 1, NCOLOURS do
@@ -90,14 +136,16 @@ function M.install(rules, K)
         end
         piles[k] = COLOURS[k] .. " " .. text
       end
-      add("  piles: %s", table.concat(piles, " | "))
-      if s == seat then
-        local hand = game:cards(HAND[s])
+      for _, line in ipairs(wrapped("  piles: ", piles, " | ")) do lines[#lines + 1] = line end
+      local hand = game:cards(HAND[s])
+      local known = true
+      for _, c in ipairs(hand) do if not NAME[c] then known = false end end
+      if s == seat or (known and #hand > 0) then -- the end of an expedition shows every hand
         table.sort(hand, function(a, b) return COLOUR[a] < COLOUR[b] or (COLOUR[a] == COLOUR[b] and VALUE[a] < VALUE[b]) end)
         for i, c in ipairs(hand) do hand[i] = NAME[c] end
         add("  hand: %s", #hand > 0 and table.concat(hand, " ") or "-")
       else
-        add("  hand: %d cards", game:size(HAND[s]))
+        add("  hand: %s", plural(game:size(HAND[s]), "card"))
       end
     end
     local tops = {}

@@ -643,6 +643,32 @@ local function card_list_text(game, zone)
   return #names > 0 and table.concat(names, " ") or "-"
 end
 
+local function plural(n, word)
+  return n == 1 and ("1 " .. word) or (n .. " " .. word .. "s")
+end
+
+--- score_breakdown(game, seat) -> string: how rules.score reaches the seat's score (seed 002 "Fin de la
+--- partie et décompte"): each expedition's footprints x (1 + wagers) plus its bonus, then the coins.
+function rules.score_breakdown(game, seat)
+  local lines = {}
+  for k = 1, NCOLOURS do
+    local zone = EXPEDITION[seat][k]
+    if game:size(zone) > 0 then
+      local feet, wagers, numbers = 0, 0, 0
+      for _, c in ipairs(game:cards(zone)) do
+        if VALUE[c] == 0 then wagers = wagers + 1 else feet, numbers = feet + FEET[c], numbers + 1 end
+      end
+      local text = string.format("%-7s %s: %s", COLOURS[k], card_list_text(game, zone), plural(feet, "footprint"))
+      if wagers > 0 then text = text .. string.format(" x%d (%s)", 1 + wagers, plural(wagers, "wager")) end
+      if numbers >= BONUS_NUMBERS then text = text .. string.format(", +%d bonus (%d number cards)", BONUS, numbers) end
+      lines[#lines + 1] = text .. " = " .. column_score(game, zone)
+    end
+  end
+  local coins = game:counter(COINS, seat)
+  lines[#lines + 1] = string.format("coins   %s x %d = %d", plural(coins, "coin"), COIN_POINTS, coins * COIN_POINTS)
+  return table.concat(lines, "\n")
+end
+
 --- describe(view, seat) -> string: the table as `seat` sees it.
 function rules.describe(view, seat)
   local lines = {}
@@ -650,14 +676,18 @@ function rules.describe(view, seat)
   local pile = view:counter(PILE)
   local waiting = {}
   for p = pile + 1, NPILES do waiting[#waiting + 1] = tostring(view:size(PILE_ZONE[p])) end
-  add("Pile %d of %d: %d cards left (waiting piles: %s) - gold reserve: %d", pile, NPILES, view:size(PILE_ZONE[pile]),
-      #waiting > 0 and table.concat(waiting, ", ") or "none", view:counter(COINS, 0))
+  add("Pile %d of %d: %s left (waiting piles: %s) - gold reserve: %s", pile, NPILES,
+      plural(view:size(PILE_ZONE[pile]), "card"), #waiting > 0 and table.concat(waiting, ", ") or "none",
+      plural(view:counter(COINS, 0), "coin"))
   add("River (left to right): %s", card_list_text(view, RIVER))
   for s = 1, SEATS do
-    add("Seat %d%s: %d coins, score %d", s, s == seat and " (you)" or "", view:counter(COINS, s), rules.score(view, s))
+    add("Seat %d%s: %s, score %d", s, s == seat and " (you)" or "", plural(view:counter(COINS, s), "coin"),
+        rules.score(view, s))
     for k = 1, NCOLOURS do
       local zone = EXPEDITION[s][k]
-      if view:size(zone) > 0 then add("  %-7s %s  (%d)", COLOURS[k], card_list_text(view, zone), column_score(view, zone)) end
+      if view:size(zone) > 0 then
+        add("  %-7s %s  = %s", COLOURS[k], card_list_text(view, zone), plural(column_score(view, zone), "point"))
+      end
     end
   end
   local phase, to_move = view:phase(), view:to_move()
@@ -667,7 +697,7 @@ function rules.describe(view, seat)
     add("Auction: high bid %d by seat %d; passed: %s; seat %d to bid or pass", view:counter(BID), view:counter(HIGH),
         seat_list(view, PASSED, 1), to_move)
   else
-    add("Seat %d won the auction for %d coins: take river cards, box %s, then done", to_move, view:counter(BID),
+    add("Seat %d won the auction for %s: take river cards, box %s, then done", to_move, plural(view:counter(BID), "coin"),
         view:counter(BOXED) == 0 and "one (optional)" or "(used)")
   end
   add("Scoring: footprints (%s) x (1 + wagers), +%d for %d+ number cards, +%d per coin", FOOTPRINT_TEXT, BONUS,

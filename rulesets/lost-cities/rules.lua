@@ -579,6 +579,46 @@ local function card_list_text(game, zone)
   return #names > 0 and table.concat(names, " ") or "-"
 end
 
+--- The cards of a hand sorted by colour (params.colours order), then wagers, then value; unknown cards last.
+local function sorted_hand_text(game, zone)
+  local cards = game:cards(zone)
+  table.sort(cards, function(a, b)
+    local ka, kb = COLOUR[a] or math.huge, COLOUR[b] or math.huge
+    if ka ~= kb then return ka < kb end
+    if (VALUE[a] or 0) ~= (VALUE[b] or 0) then return (VALUE[a] or 0) < (VALUE[b] or 0) end
+    return a < b
+  end)
+  local names = {}
+  for i, c in ipairs(cards) do names[i] = CARD[c].name end
+  return #names > 0 and table.concat(names, " ") or "-"
+end
+
+local function cards_text(n)
+  return n == 1 and "1 card" or (n .. " cards")
+end
+
+--- score_breakdown(game, seat) -> string: how rules.score reaches the seat's score of the round, one line
+--- per expedition laid (seed 001 FIN DE LA PARTIE, seed 003 FIN DU JEU ET SCORE): the sum of its numbers,
+--- minus the cost, times 1 + wagers, plus the bonus; with teams, the team's shared expeditions.
+function rules.score_breakdown(game, seat)
+  local lines = {}
+  for k = 1, NCOLOURS do
+    local cards = game:cards(EXPEDITION[seat][k])
+    if #cards > 0 then
+      local sum, wagers = 0, 0
+      for _, c in ipairs(cards) do
+        if VALUE[c] == 0 then wagers = wagers + 1 else sum = sum + VALUE[c] end
+      end
+      local text = string.format("%-7s %s: %d - %d", COLOURS[k], card_list_text(game, EXPEDITION[seat][k]), sum, COST)
+      if wagers > 0 then text = text .. string.format(", x%d (%d wager%s)", 1 + wagers, wagers, wagers == 1 and "" or "s") end
+      if #cards >= THRESHOLD then text = text .. string.format(", +%d bonus (%d cards)", BONUS, #cards) end
+      lines[#lines + 1] = text .. string.format(" = %d", rules.column_score(sum, wagers, #cards))
+    end
+  end
+  if #lines == 0 then lines[1] = "no expedition laid: 0" end
+  return table.concat(lines, "\n")
+end
+
 --- describe(view, seat) -> string: the table as `seat` sees it (view is the seat's observation: cards it
 --- cannot see are 0, shown as "?").
 function rules.describe(view, seat)
@@ -588,7 +628,7 @@ function rules.describe(view, seat)
   local doing = phase == PLACE and "place a card" or (phase >= DRAW and phase <= DRAW_LAST) and "draw a card"
     or phase == LAST_TURN and string.format("take a last turn (place up to %d cards, or pass)", FINAL_PLACEMENTS)
     or (ENC:phase_name(phase) or "play")
-  add("Round %d of %d - seat %d to %s - deck: %d cards", view:round(), view:rounds(), view:to_move(), doing, view:size(DECK))
+  add("Round %d of %d - seat %d to %s - deck: %s", view:round(), view:rounds(), view:to_move(), doing, cards_text(view:size(DECK)))
   local totals = {}
   for s = 1, SEATS do totals[s] = string.format("seat %d: %d (this round %d)", s, view:match_score(s), rules.score(view, s)) end
   add("Match: %s", table.concat(totals, ", "))
@@ -608,7 +648,15 @@ function rules.describe(view, seat)
     end
   end
   for s = 1, SEATS do
-    if s ~= seat then add("Seat %d holds %d cards", s, view:size(HAND[s])) end
+    if s ~= seat then
+      local known = view:size(HAND[s]) > 0
+      for _, c in ipairs(view:cards(HAND[s])) do if CARD[c].unknown then known = false end end
+      if known then -- the end of a round: every hand is shown
+        add("Seat %d holds %s: %s", s, cards_text(view:size(HAND[s])), sorted_hand_text(view, HAND[s]))
+      else
+        add("Seat %d holds %s", s, cards_text(view:size(HAND[s])))
+      end
+    end
   end
   local tops = {}
   for k = 1, NCOLOURS do
@@ -622,7 +670,7 @@ function rules.describe(view, seat)
     add("Your expeditions (seat %d):", seat)
   end
   for k = 1, NCOLOURS do add("  %-7s %s", COLOURS[k], card_list_text(view, EXPEDITION[seat][k])) end
-  add("Your hand: %s", card_list_text(view, HAND[seat]))
+  add("Your hand: %s", sorted_hand_text(view, HAND[seat]))
   return table.concat(lines, "\n") .. "\n"
 end
 

@@ -23,6 +23,16 @@ function M.install(rules, K)
     return #out > 0 and table.concat(out, ", ") or "-"
   end
 
+  --- score_breakdown(game, seat): the nuggets of the seat's gold bag, token by token (seed FIN DU JEU: the
+  --- richest player wins; the number of tokens does not count).
+  function rules.score_breakdown(game, seat)
+    local parts = {}
+    for _, c in ipairs(game:cards(K.GOLD[seat])) do parts[#parts + 1] = c == 0 and "?" or tostring(K.NUGGETS[c]) end
+    if #parts == 0 then return "gold bag empty: 0 nuggets" end
+    return string.format("gold bag, %d token%s: %s = %d nuggets", #parts, #parts == 1 and "" or "s",
+      table.concat(parts, " + "), rules.nuggets(game, seat))
+  end
+
   --- describe(view, seat): the map (faces by landscape letter, intersections with prospectors and buildings, the
   --- sides of the vertex rows: - land, ~ along the river, x across it, = ford, c canal), the tokens lying on it as
   --- counts, the ice block, then the viewer's inventory, the store's stock and what the others visibly hold.
@@ -117,13 +127,18 @@ function M.install(rules, K)
       if n > 0 then sites[#sites + 1] = vtext(v) .. " " .. n end
     end
     add("Face-down tokens (site count): %s", #sites > 0 and table.concat(sites, ", ") or "none")
-    -- the inventories
-    local function inventory(s, own)
+    -- the inventories (every bag is shown when the viewer may see it: at the end of the game)
+    local function known(zone)
+      for _, c in ipairs(game:cards(zone)) do if c == 0 then return false end end
+      return true
+    end
+    local function inventory(s, viewer)
+      local own = viewer or (known(K.GOODS[s]) and known(K.GOLD[s]))
       local pack, room = rules.backpack(game, s)
       local eq, eroom = rules.equipment(game, s)
       local pos = rules.position(game, s)
       add("Seat %d%s at %s: log %d, food %d, tool %d (backpack %d/%d); equipment %s; goods %s (slots %d/%d); gold %s",
-          s, own and " (you)" or "", pos and vtext(pos) or "?", game:counter("log", s), game:counter("food", s),
+          s, viewer and " (you)" or "", pos and vtext(pos) or "?", game:counter("log", s), game:counter("food", s),
           game:counter("tool", s), pack, room, names(game, K.EQUIP[s]),
           own and names(game, K.GOODS[s]) or (game:size(K.GOODS[s]) .. " face down"), eq, eroom,
           own and (game:size(K.GOLD[s]) .. " tokens, " .. rules.nuggets(game, s) .. " nuggets")
