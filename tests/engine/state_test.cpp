@@ -640,3 +640,96 @@ TEST_CASE("top-card zone: determinizations keep the visible top card in place", 
     CHECK(sample.check_invariants().empty());
   }
 }
+
+// ---- the undo log (Rules::apply's rollback) -----------------------------------------------------------------
+
+TEST_CASE("the undo log restores the state exactly after any kind of change", "[state][undo]") {
+  const GameState base = arranged_a();
+  const std::vector<std::pair<std::string, std::function<void(GameState&)>>> changes = {
+      {"move a card to another zone", [](GameState& s) { s.move(3, kDiscard); }},
+      {"move a card out of the middle of a zone", [](GameState& s) { s.move(0, kTable); }},
+      {"reorder a zone", [](GameState& s) { s.move(1, kHand1, 0); }},
+      {"put a card under the deck", [](GameState& s) { s.put_under(5, kDeck); }},
+      {"take the top card of the discard pile (reveals it)", [](GameState& s) { s.move_top(kDiscard, kHand2); }},
+      {"deal", [](GameState& s) { s.deal(kDeck, std::vector<ZoneId>{kHand1, kHand2}, 2); }},
+      {"shuffle", [](GameState& s) { s.shuffle(kHand1); }},
+      {"gather", [](GameState& s) { s.gather(kDeck); }},
+      {"reveal a card", [](GameState& s) { s.reveal(6, 0b01); }},
+      {"forget a card", [](GameState& s) { s.forget(3); }},
+      {"set a seat counter", [](GameState& s) { s.set_counter(0, 2, 4); }},
+      {"set the supply counter", [](GameState& s) { s.set_counter(1, 0, 11); }},
+      {"change the seat to move", [](GameState& s) { s.set_to_move(2); }},
+      {"change the phase", [](GameState& s) { s.set_phase(1); }},
+      {"count a ply", [](GameState& s) { s.count_ply(); }},
+      {"request the end of the round", [](GameState& s) { s.request_round_end(); }},
+      {"close the round", [](GameState& s) { s.close_round(std::vector<std::int64_t>{3, -2}); }},
+      {"close both rounds", [](GameState& s) { s.close_round(std::vector<std::int64_t>{3, -2}), s.close_round(std::vector<std::int64_t>{1, 1}); }},
+      {"end the match", [](GameState& s) { s.set_over(); }},
+      {"draw from the RNG", [](GameState& s) { s.rng().next(); }},
+      {"place a tile", [](GameState& s) { s.place_tile(3, 0, 2, 1); }},
+      {"move a tile along the track", [](GameState& s) { s.place_tile(3, 0, 3), s.place_tile(3, 0, 4); }},
+      {"move a figure", [](GameState& s) { s.move_figure(0, 0, 1); }},
+      {"quiet moves", [](GameState& s) { s.set_quiet_moves(true); }},
+  };
+  // Each change alone, and all of them in a row (the same bytes saved many times over), are undone.
+  GameState all = base;
+  REQUIRE(all.begin_undo());
+  for (const auto& [what, change] : changes) {
+    INFO(what);
+    GameState s = base;
+    REQUIRE(s.begin_undo());
+    CHECK(s.recording());
+    change(s);
+    s.rollback();
+    CHECK_FALSE(s.recording());
+    CHECK(s == base);
+    CHECK(s.digest() == base.digest());
+    CHECK(s.check_invariants() == "");
+    // The same change kept: commit_undo leaves the state as changed.
+    GameState kept = base, expected = base;
+    change(expected);
+    REQUIRE(kept.begin_undo());
+    change(kept);
+    kept.commit_undo();
+    CHECK(kept == expected);
+    change(all);
+  }
+  CHECK_FALSE(all == base);
+  all.rollback();
+  CHECK(all == base);
+  CHECK(all.check_invariants() == "");
+}
+
+TEST_CASE("an undo log is not copied, nests by refusing, and restores nothing once committed", "[state][undo]") {
+  GameState s = arranged_a();
+  const GameState base = s;
+  REQUIRE(s.begin_undo());
+  CHECK_FALSE(s.begin_undo());  // already recording: the caller keeps a copy instead
+  s.move(3, kDiscard);
+  CHECK(s.undo_bytes() > 0);
+  CHECK(s.undo_bytes() < 64);  // a move saves a few slots and entries, not the state
+  GameState copy = s;  // a copy records nothing
+  CHECK_FALSE(copy.recording());
+  copy.rollback();  // no-op
+  CHECK(copy == s);
+  s.rollback();
+  CHECK(s == base);
+  s.rollback();  // a second rollback does nothing
+  CHECK(s == base);
+  REQUIRE(s.begin_undo());
+  s.move(3, kDiscard);
+  s.commit_undo();
+  const GameState moved = s;
+  s.rollback();  // nothing to roll back after the commit
+  CHECK(s == moved);
+  // A recording state assigned to keeps its log (Rules::apply's copy fallback inside a caller's recording).
+  GameState t = base;
+  REQUIRE(t.begin_undo());
+  t.move(0, kTable);
+  const GameState middle = t;
+  t.move(1, kTable);
+  t = middle;
+  t.set_counter(0, 1, 9);
+  t.rollback();
+  CHECK(t == base);
+}
