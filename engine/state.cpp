@@ -68,7 +68,10 @@ void GameState::remove_from_place(ComponentId c) {
     const int n = zone_size_[p.zone];
     int i = n - 1;  // most moves take the top card: search from the top
     while (i >= 0 && base[i] != c) --i;
-    note(base + i, static_cast<std::size_t>(n - i) * sizeof(ComponentId));
+    if (i == n - 1)
+      note(base[i]);  // (a constant size: the usual case, the top card)
+    else
+      note(base + i, static_cast<std::size_t>(n - i) * sizeof(ComponentId));
     note(zone_size_[p.zone]);
     // The top card of a top-card zone lay face up: whoever takes it, everybody saw it (not while dealing).
     if (i == n - 1 && !quiet_ && layout_->reveals_top(p.zone)) note(seen_by_[c]), seen_by_[c] = layout_->all_seats_mask();
@@ -95,7 +98,10 @@ void GameState::move(ComponentId c, ZoneId to, int index) {
   ComponentId* base = slots_.data() + static_cast<std::size_t>(to) * capacity_;
   const int n = zone_size_[to];
   if (index < 0) index = n;
-  note(base + index, static_cast<std::size_t>(n + 1 - index) * sizeof(ComponentId));
+  if (index == n)
+    note(base[n]);
+  else
+    note(base + index, static_cast<std::size_t>(n + 1 - index) * sizeof(ComponentId));
   note(zone_size_[to]);
   note(place_[c]);
   note(seen_by_[c]);
