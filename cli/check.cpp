@@ -202,19 +202,21 @@ class GameChecker {
     return std::nullopt;
   }
 
-  /// apply_checked(bad) must throw IllegalAction and leave `state` as it was.
+  /// The rules must refuse `bad`, and asking must leave `state` as it was. Asked through the legality query
+  /// (Rules::is_legal, which apply_checked uses before it throws IllegalAction): no Lua error, no C++ exception,
+  /// no action text for an action that may have none.
   std::optional<Violation> refused_unchanged(GameState& state, Action bad, std::int64_t next, int seat, int round) {
     const GameState before = state;
-    const std::string what = fmt::format("the illegal action {}", bad);
     try {
-      rules_.apply_checked(state, bad);
-      return fail("illegal action", what + " was accepted by apply_checked", next, true, {}, seat, round);
-    } catch (const IllegalAction&) {
+      if (rules_.is_legal(state, bad))
+        return fail("illegal action", fmt::format("the illegal action {} was accepted", bad), next, true, {}, seat, round);
     } catch (const std::exception& e) {
-      return fail("illegal action", what + " raised another error than IllegalAction: " + e.what(), next, true, {},
-                  seat, round);
+      return fail("illegal action", fmt::format("asking whether action {} is legal failed: {}", bad, e.what()), next,
+                  true, {}, seat, round);
     }
-    if (!(state == before)) return fail("illegal action", what + " was refused but changed the state", next, true, {}, seat, round);
+    if (!(state == before))
+      return fail("illegal action", fmt::format("the illegal action {} was refused but changed the state", bad), next,
+                  true, {}, seat, round);
     return std::nullopt;
   }
 

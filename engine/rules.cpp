@@ -1,4 +1,4 @@
-// rules.cpp — the kernel's half of the turn sequence: rollback, round ends, match ends, action parsing.
+// rules.cpp — the kernel's half of the turn sequence: rollback (the state's undo log), round ends, match ends, action parsing.
 #include "rules.hpp"
 
 #include <algorithm>
@@ -37,15 +37,22 @@ void Rules::finish_round_if_requested(GameState& state, GameState* round_end) {
 
 void Rules::apply(GameState& state, Action action, GameState* round_end) {
   if (state.over()) throw IllegalAction("the game is over");
-  backup_ = state;
+  // The state's undo log records what the action changes; a state already recording (an apply inside a
+  // caller's own recording) is saved by a copy instead.
+  const bool logged = state.begin_undo();
+  if (!logged) backup_ = state;
   try {
     do_apply(state, action);
     state.count_ply();
     finish_round_if_requested(state, round_end);
   } catch (...) {
-    state = backup_;
+    if (logged)
+      state.rollback();
+    else
+      state = backup_;
     throw;
   }
+  if (logged) state.commit_undo();
 }
 
 std::int64_t Rules::random_playout(GameState& state, Rng& rng, std::int64_t max_plies) {
@@ -66,9 +73,13 @@ std::int64_t Rules::random_playout(GameState& state, Rng& rng, std::int64_t max_
   return plies;
 }
 
-void Rules::apply_checked(GameState& state, Action action) {
+bool Rules::is_legal(const GameState& state, Action action) {
   legal_actions(state, scratch_);
-  if (std::find(scratch_.begin(), scratch_.end(), action) == scratch_.end()) {
+  return std::find(scratch_.begin(), scratch_.end(), action) != scratch_.end();
+}
+
+void Rules::apply_checked(GameState& state, Action action) {
+  if (!is_legal(state, action)) {
     if (state.over()) throw IllegalAction("the game is over");
     // FIX (engine tests): an illegal action may not even have a text form (a take beyond the row, a
     // corrupt transcript); action_text then threw its own error instead of the promised IllegalAction.

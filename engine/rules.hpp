@@ -59,8 +59,13 @@ class Rules {
   /// the rounds before it) and before the next round's start_round deals again; the table players look at
   /// when a round is over. It is untouched when no round ends.
   void apply(GameState& state, Action action, GameState* round_end = nullptr);
-  /// As apply, but first checks that `action` is legal; throws IllegalAction (state unchanged) if not.
+  /// As apply, but first checks that `action` is legal (is_legal); throws IllegalAction (state unchanged) if not.
   void apply_checked(GameState& state, Action action);
+  /// Whether `action` is among the legal actions of the seat to move (false once the game is over): the
+  /// legality query, which answers without throwing for an illegal action and never computes a text. The
+  /// actions are read into the kernel's own buffer (no allocation once it has grown). Throws RulesError only
+  /// when the rules themselves fail (the actions hook raising an error).
+  bool is_legal(const GameState& state, Action action);
 
   /// Plays uniformly random legal actions from `state` until the game is over or `max_plies` actions have
   /// been played; returns the number played. Action i is legal[rng.below(legal.size())] of the legal actions
@@ -106,7 +111,7 @@ class Rules {
   void finish_round_if_requested(GameState& state, GameState* round_end = nullptr);
 
  private:
-  GameState backup_;               // reused for rollback: assignment keeps its buffers
+  GameState backup_;               // rollback of a state that is already recording: assignment keeps its buffers
   std::vector<Action> scratch_;    // reused by apply_checked
 };
 

@@ -50,9 +50,13 @@ void GameState::remove_from_place(ComponentId c) {
   const Place p = place_[c];
   if (p.site_kind == SiteKind::Tile) {
     each_footprint_face(c, p.board, p.site, p.rotation, [&](int f) {
-      if (f >= 0) face_tile_[static_cast<std::size_t>(layout_->board_face_offset(p.board) + f)] = kNoComponent;
+      if (f < 0) return;
+      ComponentId& face = face_tile_[static_cast<std::size_t>(layout_->board_face_offset(p.board) + f)];
+      note(face);
+      face = kNoComponent;
     });
   } else if (p.lying()) {
+    note_lying();
     const std::uint32_t key = site_key(p.board, p.site_kind, p.site);
     auto it = std::lower_bound(lying_key_.begin(), lying_key_.end(), key);
     std::size_t i = static_cast<std::size_t>(it - lying_key_.begin());
@@ -64,14 +68,21 @@ void GameState::remove_from_place(ComponentId c) {
     const int n = zone_size_[p.zone];
     int i = n - 1;  // most moves take the top card: search from the top
     while (i >= 0 && base[i] != c) --i;
+    if (i == n - 1)
+      note(base[i]);  // (a constant size: the usual case, the top card)
+    else
+      note(base + i, static_cast<std::size_t>(n - i) * sizeof(ComponentId));
+    note(zone_size_[p.zone]);
     // The top card of a top-card zone lay face up: whoever takes it, everybody saw it (not while dealing).
-    if (i == n - 1 && !quiet_ && layout_->reveals_top(p.zone)) seen_by_[c] = layout_->all_seats_mask();
+    if (i == n - 1 && !quiet_ && layout_->reveals_top(p.zone)) note(seen_by_[c]), seen_by_[c] = layout_->all_seats_mask();
     if (i < n - 1)  // (most moves take the top card: nothing to close up)
       std::memmove(base + i, base + i + 1, static_cast<std::size_t>(n - 1 - i) * sizeof(ComponentId));
     base[n - 1] = kNoComponent;
     zone_size_[p.zone] = static_cast<std::uint16_t>(n - 1);
   } else {
-    tiles_[static_cast<std::size_t>(layout_->track_offset(p.track) + p.space - 1)] = TilePlacement{};
+    TilePlacement& tile = tiles_[static_cast<std::size_t>(layout_->track_offset(p.track) + p.space - 1)];
+    note(tile);
+    tile = TilePlacement{};
   }
 }
 
@@ -87,6 +98,13 @@ void GameState::move(ComponentId c, ZoneId to, int index) {
   ComponentId* base = slots_.data() + static_cast<std::size_t>(to) * capacity_;
   const int n = zone_size_[to];
   if (index < 0) index = n;
+  if (index == n)
+    note(base[n]);
+  else
+    note(base + index, static_cast<std::size_t>(n + 1 - index) * sizeof(ComponentId));
+  note(zone_size_[to]);
+  note(place_[c]);
+  note(seen_by_[c]);
   if (index < n)  // (most moves put the card on top: nothing to open up)
     std::memmove(base + index + 1, base + index, static_cast<std::size_t>(n - index) * sizeof(ComponentId));
   base[index] = c;
@@ -105,6 +123,15 @@ ComponentId GameState::move_top(ZoneId from, ZoneId to) {
 void GameState::gather(ZoneId to) {
   check_zone(to);
   if (masked_for_) throw LayoutError("an observation cannot be changed");
+  if (undo_.active) {
+    note(slots_.data(), slots_.size() * sizeof(ComponentId));
+    note(zone_size_.data(), zone_size_.size() * sizeof(std::uint16_t));
+    note(tiles_.data(), tiles_.size() * sizeof(TilePlacement));
+    note(face_tile_.data(), face_tile_.size() * sizeof(ComponentId));
+    note(place_.data(), place_.size() * sizeof(Place));
+    note(seen_by_.data(), seen_by_.size());
+    note_lying();
+  }
   std::fill(slots_.begin(), slots_.end(), kNoComponent);
   std::fill(zone_size_.begin(), zone_size_.end(), std::uint16_t{0});
   std::fill(tiles_.begin(), tiles_.end(), TilePlacement{});
@@ -147,6 +174,8 @@ void GameState::shuffle(ZoneId z) {
   check_zone(z);
   if (masked_for_) throw LayoutError("an observation cannot be changed");
   std::span<ComponentId> cards{slots_.data() + static_cast<std::size_t>(z) * capacity_, zone_size_[z]};
+  note(cards.data(), cards.size_bytes());
+  note(seen_by_.data(), seen_by_.size());
   rng_.shuffle(cards);
   if (layout_->zones[z].visibility == Visibility::Hidden || layout_->reveals_top(z))
     for (ComponentId c : cards) seen_by_[c] = layout_->grant_mask(z);
@@ -166,8 +195,11 @@ void GameState::place_tile(ComponentId c, int track, int space, int rotation) {
                       "' already holds a tile");
   if (masked_for_) throw LayoutError("an observation cannot be changed");
   remove_from_place(c);
-  tiles_[static_cast<std::size_t>(layout_->track_offset(track) + space - 1)] =
-      TilePlacement{c, static_cast<std::uint8_t>(rotation)};
+  TilePlacement& tile = tiles_[static_cast<std::size_t>(layout_->track_offset(track) + space - 1)];
+  note(tile);
+  note(place_[c]);
+  note(seen_by_[c]);
+  tile = TilePlacement{c, static_cast<std::uint8_t>(rotation)};
   place_[c] = Place{kNoZone, static_cast<std::uint8_t>(track), static_cast<std::uint8_t>(space)};
   seen_by_[c] = layout_->all_seats_mask();  // tiles on the board lie face up
 }
@@ -176,10 +208,12 @@ void GameState::move_figure(int figure, int track, int space) {
   if (figure < 0 || figure >= static_cast<int>(figures_.size()))
     throw LayoutError("no figure number " + std::to_string(figure + 1));
   if (track == -1) {
+    note(figures_[figure]);
     figures_[figure] = FigurePlace{};
     return;
   }
   tile_at(track, space);  // range check
+  note(figures_[figure]);
   figures_[figure] = FigurePlace{static_cast<std::int16_t>(track), static_cast<std::int16_t>(space)};
 }
 
@@ -203,6 +237,7 @@ bool GameState::close_round(std::span<const std::int64_t> scores) {
     if (__builtin_add_overflow(match_scores_[s], scores[s], &totals[s]))
       throw LayoutError("seat " + std::to_string(s + 1) + "'s match total overflows (" + std::to_string(match_scores_[s]) +
                         " + " + std::to_string(scores[s]) + ")");
+  note(match_scores_.data(), match_scores_.size() * sizeof(std::int64_t));
   round_scores_.emplace_back(scores.begin(), scores.end());
   std::copy(totals, totals + n, match_scores_.begin());
   round_end_requested_ = false;
@@ -362,6 +397,62 @@ std::string GameState::check_invariants() const {
   return {};
 }
 
+bool GameState::begin_undo() {
+  if (undo_.active) return false;
+  UndoLog& u = undo_;
+  u.active = true;
+  u.lying_saved = false;
+  u.count = 0;
+  u.used = 0;
+  u.rounds_scored = round_scores_.size();
+  u.rng = rng_;
+  u.ply = ply_;
+  u.to_move = to_move_;
+  u.phase = phase_;
+  u.round = round_;
+  u.quiet = quiet_;
+  u.round_end_requested = round_end_requested_;
+  u.over = over_;
+  return true;
+}
+
+void GameState::grow_undo(std::size_t size) {
+  UndoLog& u = undo_;
+  if (u.used + size > u.bytes.size()) u.bytes.resize(std::max<std::size_t>(2 * u.bytes.size(), u.used + size + 1024));
+  if (u.count == u.entries.size()) u.entries.resize(std::max<std::size_t>(2 * u.entries.size(), 64));
+}
+
+void GameState::note_lying() {
+  if (!undo_.active || undo_.lying_saved) return;
+  undo_.lying_key = lying_key_;
+  undo_.lying = lying_;
+  undo_.lying_saved = true;
+}
+
+void GameState::rollback() noexcept {
+  UndoLog& u = undo_;
+  if (!u.active) return;
+  for (std::size_t i = u.count; i-- > 0;) {
+    const UndoLog::Entry& e = u.entries[i];
+    std::memcpy(e.at, u.bytes.data() + e.offset, e.size);
+  }
+  if (u.lying_saved) {  // swaps: no allocation (the log's copies take the changed tables, dropped next time)
+    lying_key_.swap(u.lying_key);
+    lying_.swap(u.lying);
+  }
+  if (round_scores_.size() > u.rounds_scored)
+    round_scores_.erase(round_scores_.begin() + static_cast<std::ptrdiff_t>(u.rounds_scored), round_scores_.end());
+  rng_ = u.rng;
+  ply_ = u.ply;
+  to_move_ = u.to_move;
+  phase_ = u.phase;
+  round_ = u.round;
+  quiet_ = u.quiet;
+  round_end_requested_ = u.round_end_requested;
+  over_ = u.over;
+  u.active = false;
+}
+
 bool GameState::operator==(const GameState& o) const {
   return layout_ == o.layout_ && slots_ == o.slots_ && zone_size_ == o.zone_size_ && place_ == o.place_ &&
          seen_by_ == o.seen_by_ && tiles_ == o.tiles_ && figures_ == o.figures_ && counters_ == o.counters_ &&
@@ -471,8 +562,13 @@ void GameState::place_tile_on(ComponentId c, int board, int anchor, int rotation
   if (masked_for_) throw LayoutError("an observation cannot be changed");
   if (std::string problem = placement_problem(c, board, anchor, rotation); !problem.empty()) throw LayoutError(problem);
   remove_from_place(c);
-  each_footprint_face(c, board, anchor, rotation,
-                      [&](int f) { face_tile_[static_cast<std::size_t>(layout_->board_face_offset(board) + f)] = c; });
+  each_footprint_face(c, board, anchor, rotation, [&](int f) {
+    ComponentId& face = face_tile_[static_cast<std::size_t>(layout_->board_face_offset(board) + f)];
+    note(face);
+    face = c;
+  });
+  note(place_[c]);
+  note(seen_by_[c]);
   Place p;
   p.board = static_cast<std::uint8_t>(board);
   p.site_kind = SiteKind::Tile;
@@ -672,7 +768,9 @@ void GameState::set_mark(int board, int mark, int id, int value) {
   if (value < 0 || value > 255)
     throw LayoutError("mark '" + layout_->boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(mark)].name +
                       "' holds 0..255, not " + std::to_string(value));
-  marks_[static_cast<std::size_t>(layout_->mark_offset(board, mark) + id)] = static_cast<std::uint8_t>(value);
+  std::uint8_t& cell = marks_[static_cast<std::size_t>(layout_->mark_offset(board, mark) + id)];
+  note(cell);
+  cell = static_cast<std::uint8_t>(value);
 }
 
 void GameState::lay(ComponentId c, int board, SiteKind kind, int id, bool face_down) {
@@ -680,6 +778,9 @@ void GameState::lay(ComponentId c, int board, SiteKind kind, int id, bool face_d
   check_site(board, kind, id);
   if (masked_for_) throw LayoutError("an observation cannot be changed");
   remove_from_place(c);
+  note_lying();
+  note(place_[c]);
+  note(seen_by_[c]);
   const std::uint32_t key = site_key(board, kind, id);
   const auto at = std::upper_bound(lying_key_.begin(), lying_key_.end(), key) - lying_key_.begin();
   lying_key_.insert(lying_key_.begin() + at, key);
@@ -703,6 +804,7 @@ void GameState::move_figure_to_site(int figure, int board, SiteKind kind, int id
   p.board = static_cast<std::int16_t>(board);
   p.kind = kind;
   p.site = static_cast<std::uint16_t>(id);
+  note(figures_[static_cast<std::size_t>(figure)]);
   figures_[static_cast<std::size_t>(figure)] = p;
 }
 

@@ -5,12 +5,14 @@
 //  * every component is in exactly one place: one slot of one zone, or one space of one track;
 //  * place_of(c) agrees with the zone slots and track spaces;
 //  * seen_by(c) has the bit of every seat the card's current zone grants sight to.
-// A GameState is a handful of flat vectors: copying it is a few memcpy's, so search bots can copy freely,
-// and a failed rules hook is rolled back by restoring a copy.
+// A GameState is a handful of flat vectors: copying it is a few memcpy's, so search bots can copy freely.
+// A failed rules hook is rolled back by the state's undo log (begin_undo/rollback): while it records, every
+// change first saves the bytes it overwrites, so undoing an action costs what the action changed, not a copy.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <vector>
@@ -128,10 +130,10 @@ class GameState {
   void set_quiet_moves(bool quiet) { quiet_ = quiet; }
   /// Who knows card c becomes exactly what its zone shows (as after a fresh deal): a scenario's arranged table.
   void forget(ComponentId c) {
-    if (place_[c].in_zone()) seen_by_[c] = layout_->grant_mask(place_[c].zone);
+    if (place_[c].in_zone()) note(seen_by_[c]), seen_by_[c] = layout_->grant_mask(place_[c].zone);
   }
   /// Marks c as known to `mask` additionally (a card shown to a player).
-  void reveal(ComponentId c, std::uint8_t mask) { seen_by_[c] |= mask; }
+  void reveal(ComponentId c, std::uint8_t mask) { note(seen_by_[c]), seen_by_[c] |= mask; }
 
   // ---- tracks, tiles, figures ------------------------------------------------------------------------
   /// The tile on space `space` (1-based) of `track`, or a placement with component kNoComponent.
@@ -204,7 +206,11 @@ class GameState {
   /// Value of counter `counter` for `owner` (0 = supply, 1..seats). Throws LayoutError for a seat on a
   /// supply-only counter.
   std::int64_t counter(int counter, int owner = 0) const { return counters_[layout_->counter_slot(counter, owner)]; }
-  void set_counter(int counter, int owner, std::int64_t value) { counters_[layout_->counter_slot(counter, owner)] = value; }
+  void set_counter(int counter, int owner, std::int64_t value) {
+    std::int64_t& slot = counters_[layout_->counter_slot(counter, owner)];
+    note(slot);
+    slot = value;
+  }
 
   // ---- turn sequencing -----------------------------------------------------------------------------
   int to_move() const { return to_move_; }
@@ -248,6 +254,23 @@ class GameState {
   /// Seat whose observation this is, or 0 for a full state.
   int masked_for() const { return masked_for_; }
 
+  // ---- undo log (Rules::apply's rollback) ----------------------------------------------------------
+  /// Starts recording every change made to this state from now on, so that rollback() can restore it exactly
+  /// as it is now. Returns false, and records nothing new, when a recording is already running (the caller then
+  /// keeps its own copy). Every change goes through this class's methods, and each first saves the bytes it
+  /// overwrites (a few bytes for a move; whole tables for gather); the turn, phase, round, ply, flags and RNG are
+  /// saved here, once. A copy of a state does not copy its log (the copy records nothing); assigning to a
+  /// recording state keeps its log, which stays valid as long as the state keeps its layout.
+  bool begin_undo();
+  /// Restores the state as it was at begin_undo() and stops recording. Never allocates or throws.
+  void rollback() noexcept;
+  /// Keeps the changes and stops recording (the log keeps its buffers for the next begin_undo).
+  void commit_undo() noexcept { undo_.active = false; }
+  /// Whether a recording is running.
+  bool recording() const { return undo_.active; }
+  /// Bytes saved by the running (or last) recording, for tests and benchmarks.
+  std::size_t undo_bytes() const { return undo_.used; }
+
   /// Checks the invariants above; returns an empty string or a description of the first violation.
   std::string check_invariants() const;
 
@@ -281,6 +304,49 @@ class GameState {
   template <class F>
   bool each_footprint_face(ComponentId c, int board, int anchor, int rotation, F&& fn) const;
 
+  /// The undo log: what each change overwrote (bytes at a fixed address inside one of the fixed-size tables,
+  /// restored last to first), the whole lying tables (which change size) once, and the scalars at the start.
+  struct UndoLog {
+    struct Entry {
+      void* at;
+      std::uint32_t offset, size;  // in `bytes`
+    };
+    bool active = false;
+    bool lying_saved = false;
+    std::vector<Entry> entries;        // the first `count` are in use (the vector only grows)
+    std::vector<unsigned char> bytes;  // the first `used` are in use
+    std::size_t count = 0, used = 0;
+    std::vector<std::uint32_t> lying_key;
+    std::vector<ComponentId> lying;
+    std::size_t rounds_scored = 0;
+    Rng rng;
+    std::int64_t ply = 0;
+    int to_move = 1, phase = 0, round = 1;
+    bool quiet = false, round_end_requested = false, over = false;
+
+    UndoLog() = default;
+    UndoLog(const UndoLog&) noexcept {}  // a copy of a state records nothing
+    UndoLog(UndoLog&&) noexcept {}
+    UndoLog& operator=(const UndoLog&) noexcept { return *this; }  // the state assigned to keeps its own log
+    UndoLog& operator=(UndoLog&&) noexcept { return *this; }
+    ~UndoLog() = default;
+  };
+  /// Saves the `size` bytes at `at` (inside one of this state's fixed-size tables) if a recording runs.
+  void note(void* at, std::size_t size) {
+    if (undo_.active) save(at, size);
+  }
+  template <class T>
+  void note(T& value) { note(&value, sizeof value); }
+  void save(void* at, std::size_t size) {  // inline: a constant size makes the copy a move or two
+    UndoLog& u = undo_;
+    if (u.used + size > u.bytes.size() || u.count == u.entries.size()) grow_undo(size);
+    std::memcpy(u.bytes.data() + u.used, at, size);
+    u.entries[u.count++] = {at, static_cast<std::uint32_t>(u.used), static_cast<std::uint32_t>(size)};
+    u.used += size;
+  }
+  void grow_undo(std::size_t size);
+  void note_lying();  // saves the lying tables, once per recording
+
   const Layout* layout_ = nullptr;
   std::size_t capacity_ = 0;              // slots per zone = number of components
   std::vector<ComponentId> slots_;        // zone z: [z*capacity_, z*capacity_ + zone_size_[z])
@@ -305,6 +371,7 @@ class GameState {
   bool quiet_ = false;  // set_quiet_moves
   bool round_end_requested_ = false;
   bool over_ = false;
+  UndoLog undo_;
 };
 
 }  // namespace hr

@@ -347,3 +347,33 @@ TEST_CASE("reachable on a board: edge classes, features and marks filter the wal
   found = s.reachable(0, V("0,0"), 1, EdgeMask{}, scratch);
   CHECK(found.size() == 2);
 }
+
+TEST_CASE("the undo log restores board contents: tiles, marks, lying components, figures", "[lattice][state][undo]") {
+  GameState s(layout(), 1);
+  s.place_tile_on(kStart, 0, V("0,0"), 0);
+  s.lay(kToken, 0, SiteKind::Vertex, V("2,2"));
+  s.set_mark(0, 0, V("4,4"), 3);
+  const GameState base = s;
+  REQUIRE(s.begin_undo());
+  s.place_tile_on(kStart, 0, V("1,1"), 3);  // lifted and placed again
+  s.place_tile_on(kPond, 0, V("3,3"), 0);
+  s.lay(kToken + 1, 0, SiteKind::Vertex, V("2,2"), true);
+  s.move(kToken, kHand1);  // off the board into a zone
+  s.lay(kToken + 2, 0, SiteKind::Edge, E("1,1-2,1"));
+  s.set_mark(0, 0, V("4,4"), 9);
+  s.set_mark(0, 1, E("0,0-1,0"), 200);
+  s.move_figure_to_site(1, 0, SiteKind::Vertex, V("2,2"));
+  CHECK_FALSE(s == base);
+  s.rollback();
+  CHECK(s == base);
+  CHECK(s.digest() == base.digest());
+  CHECK(s.check_invariants() == "");
+  CHECK(s.lying(0, SiteKind::Vertex, V("2,2")).size() == 1);
+  // gather takes everything off the boards, and is undone as well
+  REQUIRE(s.begin_undo());
+  s.gather(kBag);
+  CHECK(s.tile_on(0, F("0,0u")) == kNoComponent);
+  s.rollback();
+  CHECK(s == base);
+  CHECK(s.tile_on(0, F("0,0u")) == kStart);
+}

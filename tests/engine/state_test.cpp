@@ -85,6 +85,31 @@ GameState arranged(const std::vector<ComponentId>& hand2_unknown, const std::vec
 GameState arranged_a() { return arranged({6, 7}, {8, 9, 10, 11}); }
 GameState arranged_b() { return arranged({11, 8}, {10, 6, 9, 7}); }
 
+using Change = std::pair<std::string, std::function<void(GameState&)>>;
+
+/// One change of each part of the state of arranged_a(): a card's zone and order, what a seat knows, counters,
+/// the turn, phase, ply, round and match, the RNG, tiles and figures. Each one alone changes the digest; applied
+/// in this order they all succeed.
+std::vector<Change> one_change_of_each_kind() {
+  return {
+      {"move a card to another zone", [](GameState& s) { s.move(3, kDiscard); }},
+      {"reorder a zone", [](GameState& s) { s.move(1, kHand1, 0); }},
+      {"reveal a card", [](GameState& s) { s.reveal(6, 0b01); }},
+      {"set a seat counter", [](GameState& s) { s.set_counter(0, 2, 4); }},
+      {"set the supply counter", [](GameState& s) { s.set_counter(1, 0, 11); }},
+      {"change the seat to move", [](GameState& s) { s.set_to_move(2); }},
+      {"change the phase", [](GameState& s) { s.set_phase(1); }},
+      {"count a ply", [](GameState& s) { s.count_ply(); }},
+      {"request the end of the round", [](GameState& s) { s.request_round_end(); }},
+      {"close the round", [](GameState& s) { s.close_round(std::vector<std::int64_t>{0, 0}); }},
+      {"end the match", [](GameState& s) { s.set_over(); }},
+      {"draw from the RNG", [](GameState& s) { s.rng().next(); }},
+      {"place a tile", [](GameState& s) { s.place_tile(3, 0, 2); }},
+      {"place a tile rotated", [](GameState& s) { s.place_tile(3, 0, 3, 1); }},
+      {"move a figure", [](GameState& s) { s.move_figure(0, 0, 1); }},
+  };
+}
+
 }  // namespace
 
 TEST_CASE("a fresh state has every component in the box, in id order, known to all", "[state]") {
@@ -475,23 +500,8 @@ TEST_CASE("operator== and digest see every change and copies are equal", "[state
   CHECK(arranged_a().digest() == base.digest());  // deterministic
   CHECK(arranged_b().digest() != base.digest());
 
-  const std::vector<std::pair<std::string, std::function<void(GameState&)>>> changes = {
-      {"move a card to another zone", [](GameState& s) { s.move(3, kDiscard); }},
-      {"reorder a zone", [](GameState& s) { s.move(1, kHand1, 0); }},
-      {"reveal a card", [](GameState& s) { s.reveal(6, 0b01); }},
-      {"set a seat counter", [](GameState& s) { s.set_counter(0, 2, 4); }},
-      {"set the supply counter", [](GameState& s) { s.set_counter(1, 0, 11); }},
-      {"change the seat to move", [](GameState& s) { s.set_to_move(2); }},
-      {"change the phase", [](GameState& s) { s.set_phase(1); }},
-      {"count a ply", [](GameState& s) { s.count_ply(); }},
-      {"request the end of the round", [](GameState& s) { s.request_round_end(); }},
-      {"close the round", [](GameState& s) { s.close_round(std::vector<std::int64_t>{0, 0}); }},
-      {"end the match", [](GameState& s) { s.set_over(); }},
-      {"draw from the RNG", [](GameState& s) { s.rng().next(); }},
-      {"place a tile", [](GameState& s) { s.place_tile(3, 0, 2); }},
-      {"place a tile rotated", [](GameState& s) { s.place_tile(3, 0, 2, 1); }},
-      {"move a figure", [](GameState& s) { s.move_figure(0, 0, 1); }},
-  };
+  const std::vector<Change> changes = one_change_of_each_kind();
+
   std::set<std::uint64_t> digests{base.digest()};
   for (const auto& [what, change] : changes) {
     GameState changed = base;
@@ -639,4 +649,86 @@ TEST_CASE("top-card zone: determinizations keep the visible top card in place", 
     CHECK(sample.cards(0).back() == top);
     CHECK(sample.check_invariants().empty());
   }
+}
+
+// ---- the undo log (Rules::apply's rollback) -----------------------------------------------------------------
+
+TEST_CASE("the undo log restores the state exactly after any kind of change", "[state][undo]") {
+  const GameState base = arranged_a();
+  std::vector<Change> changes = one_change_of_each_kind();
+  const std::vector<Change> more = {
+      {"move a card out of the middle of a zone", [](GameState& s) { s.move(0, kTable); }},
+      {"put a card under the deck", [](GameState& s) { s.put_under(5, kDeck); }},
+      {"take the top card of the discard pile (reveals it)", [](GameState& s) { s.move_top(kDiscard, kHand2); }},
+      {"deal", [](GameState& s) { s.deal(kDeck, std::vector<ZoneId>{kHand1, kHand2}, 2); }},
+      {"shuffle", [](GameState& s) { s.shuffle(kHand1); }},
+      {"gather", [](GameState& s) { s.gather(kDeck); }},
+      {"forget a card", [](GameState& s) { s.forget(3); }},
+      {"close both rounds", [](GameState& s) { s.close_round(std::vector<std::int64_t>{3, -2}), s.close_round(std::vector<std::int64_t>{1, 1}); }},
+      {"move a tile along the track", [](GameState& s) { s.place_tile(3, 0, 4), s.place_tile(3, 0, 1); }},
+      {"quiet moves", [](GameState& s) { s.set_quiet_moves(true); }},
+  };
+  changes.insert(changes.end(), more.begin(), more.end());
+
+  // Each change alone, and all of them in a row (the same bytes saved many times over), are undone.
+  GameState all = base;
+  REQUIRE(all.begin_undo());
+  for (const auto& [what, change] : changes) {
+    INFO(what);
+    GameState s = base;
+    REQUIRE(s.begin_undo());
+    CHECK(s.recording());
+    change(s);
+    s.rollback();
+    CHECK_FALSE(s.recording());
+    CHECK(s == base);
+    CHECK(s.digest() == base.digest());
+    CHECK(s.check_invariants() == "");
+    // The same change kept: commit_undo leaves the state as changed.
+    GameState kept = base, expected = base;
+    change(expected);
+    REQUIRE(kept.begin_undo());
+    change(kept);
+    kept.commit_undo();
+    CHECK(kept == expected);
+    change(all);
+  }
+  CHECK_FALSE(all == base);
+  all.rollback();
+  CHECK(all == base);
+  CHECK(all.check_invariants() == "");
+}
+
+TEST_CASE("an undo log is not copied, nests by refusing, and restores nothing once committed", "[state][undo]") {
+  GameState s = arranged_a();
+  const GameState base = s;
+  REQUIRE(s.begin_undo());
+  CHECK_FALSE(s.begin_undo());  // already recording: the caller keeps a copy instead
+  s.move(3, kDiscard);
+  CHECK(s.undo_bytes() > 0);
+  CHECK(s.undo_bytes() < 64);  // a move saves a few slots and entries, not the state
+  GameState copy = s;  // a copy records nothing
+  CHECK_FALSE(copy.recording());
+  copy.rollback();  // no-op
+  CHECK(copy == s);
+  s.rollback();
+  CHECK(s == base);
+  s.rollback();  // a second rollback does nothing
+  CHECK(s == base);
+  REQUIRE(s.begin_undo());
+  s.move(3, kDiscard);
+  s.commit_undo();
+  const GameState moved = s;
+  s.rollback();  // nothing to roll back after the commit
+  CHECK(s == moved);
+  // A recording state assigned to keeps its log (Rules::apply's copy fallback inside a caller's recording).
+  GameState t = base;
+  REQUIRE(t.begin_undo());
+  t.move(0, kTable);
+  const GameState middle = t;
+  t.move(1, kTable);
+  t = middle;
+  t.set_counter(0, 1, 9);
+  t.rollback();
+  CHECK(t == base);
 }

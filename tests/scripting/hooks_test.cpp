@@ -97,6 +97,40 @@ TEST_CASE("a hook that fails after changing the game leaves the game exactly as 
   CHECK(p.state.size(p.zone("hand.2")) == 1);
 }
 
+TEST_CASE("a hook that fails after many changes of every kind is undone by the kernel's undo log", "[hooks][undo]") {
+  // tricks[20] redefined: a shuffle, moves, a deal, counters, a random draw, the turn and phase, the end of the
+  // round requested, then an error. Rules::apply records each change and restores them all, last to first.
+  EditedProbe edited("undo-many", R"(tricks[20] = function(game)
+  game:shuffle(Z.pile)
+  game:move_top(Z.pile, Z.table)
+  game:move_top(Z.pile, Z["hand.1"])
+  game:put_under(game:top(Z.table), Z.pile)
+  game:deal(Z.pile, { Z.table, Z["hand.2"] }, 2)
+  game:set_counter("r1", 0, 99)
+  game:add_counter("r2", 0, game:random(1, 1000))
+  game:set_to_move(2)
+  game:set_phase(3)
+  game:gather(Z.table)
+  game:move_top(Z.table, Z["hand.1"])
+  game:end_round()
+  error("late boom")
+end)");
+  auto rules = hr::load_rules(edited.path(), quick_options());
+  hr::GameState state = rules->new_game(7);
+  rules->apply(state, st::kTake);  // some history first
+  const hr::GameState before = state;
+  CHECK_THROWS_WITH(rules->apply(state, st::kMoveThenBoom), Contains("late boom"));
+  CHECK(state == before);
+  CHECK(state.digest() == before.digest());
+  CHECK(state.check_invariants().empty());
+  CHECK_FALSE(state.recording());
+  // and play goes on, as from the state before
+  hr::GameState again = before;
+  rules->apply(state, st::kTake);
+  rules->apply(again, st::kTake);
+  CHECK(state == again);
+}
+
 TEST_CASE("a hook stopped by the frozen globals also leaves the game as it was", "[hooks]") {
   Probe p;
   const hr::GameState before = p.state;

@@ -2,7 +2,8 @@
 # shard_merge_test.sh HOUSERULES
 # `houserules simulate` gives the same summary on 1 and 2 threads, and `--shard 0/2` + `--shard 1/2` (each on
 # any thread count) merged with `houserules merge` give exactly the summary of the unsharded run (compared
-# byte for byte) and exactly its game lines.
+# byte for byte) and exactly its game lines; so do 1, 3 and 7 shards (7 does not divide the 40 games: shards of
+# 6 and 5 games), merged in any order.
 set -uo pipefail
 hr=$1
 tmp=$(mktemp -d)
@@ -23,4 +24,16 @@ diff "$tmp/full.txt" "$tmp/merged.txt" || fail "the merged summary differs from 
 diff <(grep '"type":"game"' "$tmp/full.jsonl" | sort) <(cat "$tmp/shard0.jsonl" "$tmp/shard1.jsonl" | grep '"type":"game"' | sort) ||
   fail "the shards' game lines differ from the unsharded run's"
 "$hr" merge "$tmp/shard0.jsonl" > /dev/null 2>&1 && fail "merging one shard of two should exit non-zero"
-echo "OK: 2 shards merged == unsharded, byte for byte"
+for count in 1 3 7; do
+  files=()
+  for ((i = count - 1; i >= 0; --i)); do  # merged last shard first: the order of the files does not matter
+    "$hr" simulate "${args[@]}" --shard "$i/$count" --threads 1 --jsonl "$tmp/s$i-of-$count.jsonl" > /dev/null ||
+      fail "shard $i/$count"
+    files+=("$tmp/s$i-of-$count.jsonl")
+  done
+  "$hr" merge "${files[@]}" > "$tmp/merged-$count.txt" || fail "merge of $count shards failed"
+  diff "$tmp/full.txt" "$tmp/merged-$count.txt" || fail "the merged summary of $count shards differs from the unsharded one"
+  diff <(grep '"type":"game"' "$tmp/full.jsonl" | sort) <(cat "${files[@]}" | grep '"type":"game"' | sort) ||
+    fail "the game lines of $count shards differ from the unsharded run's"
+done
+echo "OK: 1, 2, 3 and 7 shards merged == unsharded, byte for byte"
