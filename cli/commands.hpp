@@ -19,5 +19,7 @@ void register_test_command(CLI::App& app, int& status);
 void register_check_command(CLI::App& app, int& status);
 /// simulate, merge (cli/cmd_simulate.cpp)
 void register_simulate_commands(CLI::App& app, int& status);
+/// serve (cli/serve.cpp)
+void register_serve_command(CLI::App& app, int& status);
 
 }  // namespace hr

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   hr::register_test_command(app, status);
   hr::register_check_command(app, status);
   hr::register_simulate_commands(app, status);
+  hr::register_serve_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
