@@ -12,6 +12,7 @@
 #include <httplib.h>
 
 #include "bots.hpp"
+#include "commands.hpp"
 #include "input_line.hpp"
 #include "play.hpp"
 #include "ruleset.hpp"
@@ -100,6 +101,7 @@ struct GameServer::Session {
   GameState state;
   std::vector<Step> history;
   std::string error;  // the last rules error of a bot's move, shown on the page
+  json hints;         // the ruleset's [view] table (hints_json), read once
   // replays
   std::string file;
   std::vector<GameState> checkpoints;  // position after 0, kCheckpoint, 2 kCheckpoint... actions
@@ -191,6 +193,7 @@ json GameServer::new_game(const json& request) {
   s->ruleset = ruleset;
   s->seed = seed;
   s->rules = load_for_api(ruleset, static_cast<int>(players.size()));
+  s->hints = hints_json(s->rules->info());
   if (players.empty()) {
     players.assign(static_cast<std::size_t>(s->rules->layout().seats), "greedy");
     players.front() = "human";
@@ -252,7 +255,7 @@ json GameServer::game_json(Session& s, int seat) {
               {"can_undo", can_undo},
               {"bot_to_move", !s.state.over() && !s.human(s.state.to_move())},
               {"error", s.error},
-              {"hints", hints_json(s.rules->info())}};
+              {"hints", s.hints}};
   if (s.state.over()) out["result"] = {{"match_scores", s.state.match_scores()}, {"ranks", s.rules->ranks(s.state)}};
   return out;
 }
@@ -396,6 +399,7 @@ json GameServer::new_replay(const std::string& text, const std::string& name) {
   s->seed = t.seed;
   s->file = name;
   s->rules = load_for_api(t.ruleset, t.seats);
+  s->hints = hints_json(s->rules->info());
   s->players.resize(static_cast<std::size_t>(s->rules->layout().seats), "?");
   for (const TranscriptAction& a : t.actions) {
     s->recorded.push_back(a.action);
@@ -458,7 +462,7 @@ json GameServer::replay(const std::string& id, std::int64_t at) {
               {"file", s.file},     {"players", s.players}, {"seed", s.seed},
               {"at", at},           {"total", s.playable},  {"recorded", s.recorded.size()},
               {"log", log},         {"view", web_view_json(*s.rules, state)},
-              {"hints", hints_json(s.rules->info())}};
+              {"hints", s.hints}};
   if (!s.divergence.empty()) out["divergence"] = {{"at", s.playable + 1}, {"message", s.divergence}};
   return out;
 }

@@ -96,7 +96,5 @@ struct ServeOptions {
 /// Returns 2 when the port cannot be bound or the replay file cannot be read.
 int serve_command(const ServeOptions& options);
 
-/// serve (cli/serve.cpp)
-void register_serve_command(CLI::App& app, int& status);
 
 }  // namespace hr

@@ -122,7 +122,8 @@ async function runBots() {
     try {
       const g = await api('POST', `/api/games/${current.data.id}/bot`);
       if (token !== loopToken) return;
-      show({ kind: 'game', data: g });
+      if (botDelay() > 0 || !g.bot_to_move) show({ kind: 'game', data: g });
+      else current.data = g;  // no pause asked: only the position a person looks at is drawn
     } catch (e) {
       showMessage(e.message);
       return;
@@ -241,7 +242,7 @@ function zoneEl(zone) {
   z.dataset.zone = zone.name;
   z.appendChild(el('span', 'label', `${zoneLabel(zone)} (${zone.count})`));
   const cards = el('div', 'cards');
-  if (!zone.cards) {
+  if (!zone.cards || (zone.cards.length && zone.cards.every((c) => !c))) {  // nothing known: one back and the count
     if (zone.count > 0) cards.appendChild(el('div', 'card back', String(zone.count)));
   } else {
     for (const card of zone.cards) cards.appendChild(cardEl(card));
@@ -460,10 +461,20 @@ function drawTable(view, players, seat) {
   }
 }
 
-function drawLog(log, players, humanSeats, at) {
+let drawnLog = { key: null, entries: [] };  // what #log shows: a longer log with the same start only appends
+
+function logKey(entry) {
+  return `${entry.ply}|${entry.seat}|${entry.action}|${entry.unplayed ? 1 : 0}`;
+}
+
+function drawLog(log, players, humanSeats, at, key) {
   const list = $('log');
-  list.innerHTML = '';
-  log.forEach((entry, i) => {
+  const keys = log.map(logKey);
+  const same = drawnLog.key === key && drawnLog.entries.length <= keys.length &&
+    drawnLog.entries.every((k, i) => k === keys[i]);
+  if (!same) list.innerHTML = '';
+  for (let i = same ? drawnLog.entries.length : 0; i < log.length; i++) {
+    const entry = log[i];
     const li = el('li', '', `s${entry.seat} ${entry.action}`);
     li.value = entry.ply || i + 1;
     li.dataset.index = i + 1;
@@ -473,17 +484,18 @@ function drawLog(log, players, humanSeats, at) {
       li.classList.add('round-end');
       li.title = `round over: ${entry.round_scores.join(' / ')}`;
     }
-    if (at !== undefined) {
-      if (i + 1 === at) li.classList.add('current');
-      if (!entry.unplayed) {
-        li.style.cursor = 'pointer';
-        li.addEventListener('click', () => stepTo(i + 1));
-      }
+    if (at !== undefined && !entry.unplayed) {
+      li.style.cursor = 'pointer';
+      li.addEventListener('click', () => stepTo(i + 1));
     }
     list.appendChild(li);
-  });
-  const cur = list.querySelector('.current') || list.lastElementChild;
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  }
+  drawnLog = { key, entries: keys };
+  list.querySelectorAll('li.current').forEach((li) => li.classList.remove('current'));
+  if (at) list.children[at - 1].classList.add('current');
+  // keep the current (or last) entry in view, scrolling the log only, never the page
+  const cur = at ? list.children[at - 1] : list.lastElementChild;
+  if (cur) list.scrollTop = Math.max(0, cur.offsetTop - list.clientHeight / 2);
 }
 
 function selectCard(name, cardDiv) {
@@ -541,7 +553,7 @@ function show(state) {
     $('download').href = `/api/games/${d.id}/transcript`;
     $('download').setAttribute('download', `${d.id}.jsonl`);
     if (d.error) showMessage(d.error);
-    drawLog(d.log, d.players, humanSeats);
+    drawLog(d.log, d.players, humanSeats, undefined, d.id);
   } else {
     $('scrub').max = d.total;
     $('scrub').value = d.at;
@@ -552,7 +564,7 @@ function show(state) {
     const div = $('divergence');
     div.hidden = !d.divergence;
     if (d.divergence) div.textContent = `First divergence at action ${d.divergence.at}: ${d.divergence.message}`;
-    drawLog(d.log, d.players, humanSeats, d.at);
+    drawLog(d.log, d.players, humanSeats, d.at, d.id);
   }
 }
 

@@ -29,6 +29,9 @@ const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(
 const page = context.pages()[0] || (await context.newPage());
 const pageErrors = [];
 page.on('pageerror', (e) => pageErrors.push(String(e)));
+page.on('crash', () => log('the page crashed'));
+page.on('close', () => log('the page was closed'));
+context.on('close', () => log('the browser context was closed'));
 page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
 
 const renders = () => page.evaluate(() => Number(document.body.dataset.renders || 0));
@@ -92,7 +95,12 @@ while (!(await status()).includes('game over')) {
     check(await matching.count() >= 1, 'clicking a playable card highlighted no action');
     await matching.first().click();
   } else {
-    await page.click(`#actions button.action[data-index="${rng % buttons}"]`);
+    // a quick player: draws from the deck and plays a card when it can (so that rounds end), else any action
+    const texts = await page.locator('#actions button.action').allTextContents();
+    const deck = texts.indexOf('draw deck');
+    const plays = texts.map((t, i) => (t.startsWith('play ') ? i : -1)).filter((i) => i >= 0);
+    const index = deck >= 0 ? deck : plays.length ? plays[rng % plays.length] : rng % buttons;
+    await page.click(`#actions button.action[data-index="${index}"]`);
   }
   clicks++;
   await waitForHuman(before);
@@ -108,6 +116,7 @@ while (!(await status()).includes('game over')) {
     log(`undo took the log back from ${after} to ${logBefore} actions`);
   }
   if (clicks === 40) await shot('lost-cities');
+  if (clicks % 20 === 0) log(`${clicks} clicks: ${await status()}`);
 }
 const final = await status();
 log(`match over after ${clicks} clicks: ${final}`);
