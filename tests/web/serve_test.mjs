@@ -77,16 +77,20 @@ check(await page.locator('.group[data-group="seat 2"] .card.back').count() === 1
 let rng = 12345;
 let clicks = 0;
 let undone = false;
-while (!(await status()).includes('game over')) {
+// What the loop needs to know of the page, in one round trip to the browser.
+const snapshot = () => page.evaluate(() => ({
+  over: document.getElementById('status').dataset.over === '1',
+  status: document.getElementById('status').textContent,
+  texts: [...document.querySelectorAll('#actions button.action')].map((b) => b.textContent),
+  renders: Number(document.body.dataset.renders || 0),
+  log: document.querySelectorAll('#log li').length,
+}));
+for (let snap = await snapshot(); !snap.over; snap = await snapshot()) {
   check(clicks < 400, 'the match is not over after 400 clicks');
-  const buttons = await page.locator('#actions button.action').count();
   rng = (rng * 1103515245 + 12345) % 2147483648;
-  const before = await renders();
-  const logBefore = await logLength();
   if (clicks === 4) {
     // a typed action: the first legal one, by its text
-    const text = await page.textContent('#actions button.action[data-index="0"]');
-    await page.fill('#action-text', text);
+    await page.fill('#action-text', snap.texts[0]);
     await page.press('#action-text', 'Enter');
   } else if (clicks === 2) {
     // a card click outlines the actions that name it, then the first of them is played
@@ -96,27 +100,26 @@ while (!(await status()).includes('game over')) {
     await matching.first().click();
   } else {
     // a quick player: draws from the deck and plays a card when it can (so that rounds end), else any action
-    const texts = await page.locator('#actions button.action').allTextContents();
-    const deck = texts.indexOf('draw deck');
-    const plays = texts.map((t, i) => (t.startsWith('play ') ? i : -1)).filter((i) => i >= 0);
-    const index = deck >= 0 ? deck : plays.length ? plays[rng % plays.length] : rng % buttons;
+    const deck = snap.texts.indexOf('draw deck');
+    const plays = snap.texts.map((t, i) => (t.startsWith('play ') ? i : -1)).filter((i) => i >= 0);
+    const index = deck >= 0 ? deck : plays.length ? plays[rng % plays.length] : rng % snap.texts.length;
     await page.click(`#actions button.action[data-index="${index}"]`);
   }
   clicks++;
-  await waitForHuman(before);
+  await waitForHuman(snap.renders);
   if (!undone && clicks === 7) {
     const after = await logLength();
-    check(after > logBefore, 'the log did not grow');
+    check(after > snap.log, 'the log did not grow');
     const b2 = await renders();
     await page.click('#undo');
     await waitForHuman(b2);
-    check(await logLength() === logBefore, `undo: the log has ${await logLength()} entries, expected ${logBefore}`);
+    check(await logLength() === snap.log, `undo: the log has ${await logLength()} entries, expected ${snap.log}`);
     check((await status()).includes('seat 1 (human) to move'), 'undo: not seat 1\'s turn again');
     undone = true;
-    log(`undo took the log back from ${after} to ${logBefore} actions`);
+    log(`undo took the log back from ${after} to ${snap.log} actions`);
   }
   if (clicks === 40) await shot('lost-cities');
-  if (clicks % 20 === 0) log(`${clicks} clicks: ${await status()}`);
+  if (clicks % 50 === 0) log(`${clicks} clicks: ${snap.status}`);
 }
 const final = await status();
 log(`match over after ${clicks} clicks: ${final}`);
