@@ -320,11 +320,19 @@ json GameServer::play(const std::string& id, const json& request) {
   return game_json(s, seat);
 }
 
-json GameServer::bot_step(const std::string& id) {
+json GameServer::bot_step(const std::string& id, bool until_human) {
   Session& s = find(id, false);
   if (s.state.over()) throw ApiError(409, "the game is over");
   const int seat = s.state.to_move();
   if (s.human(seat)) throw ApiError(409, fmt::format("seat {} (a person) is to move, not a bot", seat));
+  do {
+    bot_move(s);
+  } while (until_human && !s.state.over() && !s.human(s.state.to_move()));
+  return game_json(s, 0);
+}
+
+void GameServer::bot_move(Session& s) {
+  const int seat = s.state.to_move();
   try {
     const auto legal = s.rules->legal_actions(s.state);
     if (legal.empty()) throw RulesError(fmt::format("seat {} has no legal action but the game is not over (a bug in the rules)", seat));
@@ -335,7 +343,6 @@ json GameServer::bot_step(const std::string& id) {
     s.error = std::string("rules error (the game is unchanged): ") + e.what();
     throw ApiError(422, s.error);
   }
-  return game_json(s, 0);
 }
 
 void GameServer::run_history(Session& s, std::size_t count) {
@@ -550,7 +557,8 @@ int serve_command(const ServeOptions& options) {
     send_json(res, games.play(req.matches[1], parse_body(req)));
   }));
   server.Post(R"(/api/games/([A-Za-z0-9]+)/bot)", api([&](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, games.bot_step(req.matches[1]));
+    const json body = parse_body(req);
+    send_json(res, games.bot_step(req.matches[1], body.is_object() && body.value("until_human", false)));
   }));
   server.Post(R"(/api/games/([A-Za-z0-9]+)/undo)", api([&](const httplib::Request& req, httplib::Response& res) {
     send_json(res, games.undo(req.matches[1], parse_body(req)));

@@ -57,8 +57,10 @@ class GameServer {
   /// human seat to move. 409 when it is not that seat's turn (or a bot's), 422 with the rules' explanation when
   /// the action is not legal or a rules hook fails (the game is unchanged).
   nlohmann::json play(const std::string& id, const nlohmann::json& request);
-  /// POST /api/games/{id}/bot: the bot to move plays one action. 409 when a human is to move or it is over.
-  nlohmann::json bot_step(const std::string& id);
+  /// POST /api/games/{id}/bot {until_human?}: the bot to move plays one action (with until_human: every bot
+  /// action until a person is to move or the game is over). 409 when a person is to move or it is over; 422 with
+  /// the message when a rules hook fails (that action is not played; the page shows it).
+  nlohmann::json bot_step(const std::string& id, bool until_human = false);
   /// POST /api/games/{id}/undo {seat?}: takes back the actions since the last decision of a human seat (that
   /// seat's, when given), included, by replaying the game from its seed. 409 when there is none.
   nlohmann::json undo(const std::string& id, const nlohmann::json& request);
@@ -81,6 +83,7 @@ class GameServer {
   Session& add(std::unique_ptr<Session> session);
   nlohmann::json game_json(Session& s, int seat);
   void run_history(Session& s, std::size_t count);
+  void bot_move(Session& s);
   std::list<std::unique_ptr<Session>> sessions_;  // most recently used first
   std::uint64_t next_id_ = 1;
   std::uint64_t id_salt_;

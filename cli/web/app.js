@@ -120,10 +120,10 @@ async function runBots() {
     await new Promise((r) => setTimeout(r, botDelay()));
     if (token !== loopToken) return;
     try {
-      const g = await api('POST', `/api/games/${current.data.id}/bot`);
+      // no pause asked: every bot action at once, and only the position a person looks at is drawn
+      const g = await api('POST', `/api/games/${current.data.id}/bot`, { until_human: botDelay() === 0 });
       if (token !== loopToken) return;
-      if (botDelay() > 0 || !g.bot_to_move) show({ kind: 'game', data: g });
-      else current.data = g;  // no pause asked: only the position a person looks at is drawn
+      show({ kind: 'game', data: g });
     } catch (e) {
       showMessage(e.message);
       return;

@@ -18,7 +18,7 @@ mkdir -p "$shots"
 "$hr" play lost-valley --players random,random,random --seed 5 --quiet --log "$tmp/lost-valley.jsonl" > /dev/null ||
   { echo "FAIL: play lost-valley"; exit 1; }
 start_server "$hr" "$tmp/serve.log"
-BROWSER="$browser" URL="$url" TMP="$tmp" SHOTS="$shots" timeout 150 node "$here/serve_test.mjs"
+BROWSER="$browser" URL="$url" TMP="$tmp" SHOTS="$shots" timeout 400 node "$here/serve_test.mjs"
 status=$?
 [ $status -eq 0 ] || { echo "--- serve's output:"; tail -20 "$tmp/serve.log"; }
 exit $status
