@@ -4,13 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# libcpp-httplib-dev: `houserules serve` (docs/serve.md); its browser tests (tests/web) also need node and npm,
+# used when present (./test.sh runs `npm ci` there; skipped with a message otherwise).
 # chromium: tests/tools/report_test.sh renders the HTML report of `houserules simulate` in it headless (the
 # test is skipped where chromium is missing). clang and libclang-rt-14-dev (libFuzzer, clang's sanitizer
 # runtimes): the fuzz targets of tests/fuzz/ that .ci/run runs (docs/fuzzing.md). lcov: genhtml renders the
 # tracefile of `houserules test --coverage --lcov` (docs/testing-rules.md; its test skips the HTML without it).
 # libreadline-dev: line editing at the play prompt; tmux: tests/tools/terminal_test.sh plays in a pseudo-terminal.
 packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
-          nlohmann-json3-dev chromium clang libclang-rt-14-dev lcov libreadline-dev tmux)
+          nlohmann-json3-dev libcpp-httplib-dev chromium clang libclang-rt-14-dev lcov libreadline-dev tmux)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive

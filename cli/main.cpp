@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   hr::register_simulate_commands(app, status);
   hr::register_mutate_command(app, status);
   hr::register_compare_command(app, status);
+  hr::register_serve_command(app, status);
   // `houserules` alone and `houserules help` list the commands; `houserules help COMMAND` is COMMAND --help.
   const std::string first = argc > 1 ? argv[1] : "";
   if (argc == 1 || (first == "help" && argc == 2)) {

@@ -108,6 +108,10 @@ std::vector<std::int64_t> integer_list(const json& line, const char* key) {
 Transcript read_transcript(const std::string& file) {
   std::ifstream in(file);
   if (!in) throw TranscriptError(file + ": cannot open the file");
+  return read_transcript(in, file);
+}
+
+Transcript read_transcript(std::istream& in, const std::string& file) {
   Transcript t;
   std::string text;
   int number = 0;

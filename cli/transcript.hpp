@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <istream>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -87,6 +88,8 @@ class TranscriptWriter {
 /// Reads a transcript file. Throws TranscriptError naming the file and line of the first bad line
 /// (invalid JSON, unknown type, missing field, a header that is not first).
 Transcript read_transcript(const std::string& file);
+/// The same from a stream (a transcript sent to `serve`); `file` is the name messages give it.
+Transcript read_transcript(std::istream& in, const std::string& file);
 
 /// A JSON library error as a person reads it: without the "[json.exception...]" prefix, "number overflow"
 /// said plainly, and cut at 200 characters (a fuzzed line may hold a 100 KB token).

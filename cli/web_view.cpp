@@ -1,0 +1,188 @@
+// web_view.cpp — the JSON view of a game state for the page of `houserules serve` (see web_view.hpp).
+#include "web_view.hpp"
+
+#include <string>
+
+namespace hr {
+
+using nlohmann::json;
+
+namespace {
+
+json attribute_json(const AttributeValue& value) {
+  return std::visit([](const auto& v) { return json(v); }, value);
+}
+
+std::string_view owner_kind_text(Owner::Kind kind) {
+  switch (kind) {
+    case Owner::Kind::Seat: return "seat";
+    case Owner::Kind::Team: return "team";
+    default: return "nobody";
+  }
+}
+
+json cards_json(const Layout& layout, std::span<const ComponentId> cards) {
+  json out = json::array();
+  for (const ComponentId c : cards) out.push_back(web_card_json(layout, c));
+  return out;
+}
+
+json zones_json(const Layout& layout, const GameState& state) {
+  json zones = json::array();
+  for (std::size_t z = 0; z < layout.zones.size(); ++z) {
+    const ZoneDef& def = layout.zones[z];
+    const auto id = static_cast<ZoneId>(z);
+    if (id == layout.box()) continue;  // the box holds what left the game: not on the table
+    json zone = {{"name", def.name},
+                 {"owner", {{"kind", owner_kind_text(def.owner.kind)}, {"index", def.owner.index}}},
+                 {"visibility", to_string(def.visibility)},
+                 {"count", state.size(id)}};
+    // A hidden zone shows only its count, unless this is a full state (a replay shows everything) or the
+    // viewer knows some of its cards: then the known ones are drawn, the rest as backs.
+    bool any_known = state.masked_for() == 0;
+    for (const ComponentId c : state.cards(id)) any_known = any_known || c != kUnknownComponent;
+    if (def.visibility != Visibility::Hidden || any_known) zone["cards"] = cards_json(layout, state.cards(id));
+    zones.push_back(std::move(zone));
+  }
+  return zones;
+}
+
+json counters_json(const Layout& layout, const GameState& state) {
+  json counters = json::array();
+  for (std::size_t i = 0; i < layout.counters.size(); ++i) {
+    const CounterDef& def = layout.counters[i];
+    const int c = static_cast<int>(i);
+    json seats = json::array();
+    if (def.per_seat)
+      for (int s = 1; s <= layout.seats; ++s) seats.push_back(state.counter(c, s));
+    counters.push_back({{"name", def.name}, {"per_seat", def.per_seat}, {"supply", state.counter(c, 0)}, {"seats", seats}});
+  }
+  return counters;
+}
+
+json tracks_json(const Layout& layout, const GameState& state) {
+  json tracks = json::array();
+  for (std::size_t t = 0; t < layout.tracks.size(); ++t) {
+    const TrackDef& def = layout.tracks[t];
+    json tiles = json::array(), figures = json::array();
+    for (std::size_t s = 1; s <= def.values.size(); ++s) {
+      const TilePlacement tile = state.tile_at(static_cast<int>(t), static_cast<int>(s));
+      if (tile.component != kNoComponent)
+        tiles.push_back({{"space", s}, {"card", web_card_json(layout, tile.component)}, {"rotation", tile.rotation}});
+      for (const int f : state.figures_at(static_cast<int>(t), static_cast<int>(s)))
+        figures.push_back({{"space", s}, {"figure", f}});
+    }
+    tracks.push_back({{"name", def.name}, {"values", def.values}, {"tiles", tiles}, {"figures", figures}});
+  }
+  return tracks;
+}
+
+json figures_json(const Layout& layout, const GameState& state) {
+  json figures = json::array();
+  for (std::size_t f = 0; f < layout.figures.size(); ++f) {
+    const FigurePlace p = state.figure_place(static_cast<int>(f));
+    json fig = {{"figure", f}, {"kind", layout.figures[f].kind}, {"owner", layout.figures[f].owner}};
+    if (p.on_board()) {
+      fig.update({{"where", "board"}, {"board", p.board}, {"site_kind", to_string(p.kind)}, {"site", p.site}});
+    } else if (p.track >= 0) {
+      fig.update({{"where", "track"}, {"track", p.track}, {"space", p.space}});
+    } else {
+      fig["where"] = "supply";
+    }
+    figures.push_back(std::move(fig));
+  }
+  return figures;
+}
+
+json board_json(const Layout& layout, const GameState& state, int b) {
+  const BoardDef& def = layout.boards[static_cast<std::size_t>(b)];
+  const Lattice& lat = def.lattice;
+  json vertices = json::array(), faces = json::array(), tiles = json::array(), features = json::array();
+  for (int v = 0; v < lat.vertices(); ++v) {
+    const auto [x, y] = lat.vertex_xy(v);
+    vertices.push_back({x, y});
+  }
+  for (int f = 0; f < lat.faces(); ++f) {
+    json corners = json::array();
+    for (const std::int32_t v : lat.face_vertices(f)) corners.push_back(v);
+    faces.push_back(std::move(corners));
+    if (const std::uint16_t feature = state.face_feature(b, f)) features.push_back({f, feature});
+  }
+  for (std::size_t c = 0; c < layout.components.size(); ++c) {
+    const Place p = state.place_of(static_cast<ComponentId>(c));
+    if (p.site_kind != SiteKind::Tile || p.board != b) continue;
+    tiles.push_back({{"card", web_card_json(layout, static_cast<ComponentId>(c))},
+                     {"anchor", p.site},
+                     {"rotation", p.rotation},
+                     {"faces", state.placement_faces(static_cast<ComponentId>(c), b, p.site, p.rotation)}});
+  }
+  bool need_edges = false;
+  json marks = json::array();
+  for (std::size_t m = 0; m < def.marks.size(); ++m) {
+    const MarkDef& mark = def.marks[m];
+    json values = json::array();
+    for (int site = 0; site < layout.sites(b, mark.kind); ++site)
+      if (const int value = state.mark(b, static_cast<int>(m), site)) values.push_back({site, value});
+    need_edges = need_edges || (mark.kind == SiteKind::Edge && !values.empty());
+    marks.push_back({{"name", mark.name}, {"kind", to_string(mark.kind)}, {"values", values}});
+  }
+  json lying = json::array();
+  for (const SiteKind kind : {SiteKind::Face, SiteKind::Edge, SiteKind::Vertex})
+    for (int site = 0; site < layout.sites(b, kind); ++site) {
+      const auto cards = state.lying(b, kind, site);
+      if (cards.empty()) continue;
+      need_edges = need_edges || kind == SiteKind::Edge;
+      lying.push_back({{"kind", to_string(kind)}, {"site", site}, {"cards", cards_json(layout, cards)}});
+    }
+  json edges = json::array();
+  if (need_edges)
+    for (int e = 0; e < lat.edges(); ++e) edges.push_back({lat.edge_vertices(e)[0], lat.edge_vertices(e)[1]});
+  json figures = json::array();
+  for (std::size_t f = 0; f < layout.figures.size(); ++f) {
+    const FigurePlace p = state.figure_place(static_cast<int>(f));
+    if (p.board != b) continue;
+    figures.push_back({{"figure", f}, {"kind", layout.figures[f].kind}, {"owner", layout.figures[f].owner},
+                       {"site_kind", to_string(p.kind)}, {"site", p.site}});
+  }
+  return {{"name", def.name},   {"kind", to_string(lat.kind())}, {"width", lat.width()},
+          {"height", lat.height()}, {"vertices", vertices},        {"faces", faces},
+          {"tiles", tiles},     {"face_features", features},     {"marks", marks},
+          {"edges", edges},     {"lying", lying},                {"figures", figures}};
+}
+
+}  // namespace
+
+json web_card_json(const Layout& layout, ComponentId c) {
+  if (c == kUnknownComponent || c >= layout.components.size()) return nullptr;
+  const Component& comp = layout.components[c];
+  json attrs = json::object();
+  for (const auto& [key, value] : comp.attributes) attrs[key] = attribute_json(value);
+  return {{"id", c}, {"name", comp.name}, {"attrs", attrs}};
+}
+
+json web_view_json(const Rules& rules, const GameState& state) {
+  const Layout& layout = rules.layout();
+  std::string phase_name;
+  for (const auto& [name, number] : layout.phase_names)
+    if (number == state.phase()) phase_name = name;
+  json boards = json::array();
+  for (std::size_t b = 0; b < layout.boards.size(); ++b) boards.push_back(board_json(layout, state, static_cast<int>(b)));
+  return {{"seats", layout.seats},
+          {"to_move", state.to_move()},
+          {"round", state.round()},
+          {"rounds", layout.rounds},
+          {"phase", state.phase()},
+          {"phase_name", phase_name},
+          {"ply", state.ply()},
+          {"over", state.over()},
+          {"viewer", state.masked_for()},
+          {"match_scores", state.match_scores()},
+          {"round_scores", state.round_scores()},
+          {"zones", zones_json(layout, state)},
+          {"counters", counters_json(layout, state)},
+          {"tracks", tracks_json(layout, state)},
+          {"figures", figures_json(layout, state)},
+          {"boards", boards}};
+}
+
+}  // namespace hr

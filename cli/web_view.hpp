@@ -1,0 +1,39 @@
+// web_view.hpp — a game state as the JSON the browser page of `houserules serve` draws (docs/serve.md, "The
+// view"). Generic: it reads only the kernel's layout (zones, counters, tracks, figures, lattice boards) and the
+// state, so every ruleset and house rule is drawn with no code of its own.
+//
+// (The external-bot protocol has a similar function; the two are kept apart until they are unified.)
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "rules.hpp"
+
+namespace hr {
+
+/// The view of `state` for the page. `state` is either an observation (GameState::observation(seat): cards the
+/// seat cannot see are null) or a full state (masked_for() == 0: every card shown, as in a replay). Shape:
+///   {"seats", "to_move", "round", "rounds", "phase", "phase_name", "ply", "over", "viewer" (0 = everything),
+///    "match_scores": [..], "round_scores": [[..], ..],
+///    "zones": [{"name", "owner": {"kind": "nobody"|"seat"|"team", "index"}, "visibility", "count",
+///               "cards": [card | null, ...]  (bottom to top; absent for a hidden zone: only "count")}],
+///    "counters": [{"name", "per_seat", "supply", "seats": [..]}],
+///    "tracks": [{"name", "values": [..], "tiles": [{"space", "card", "rotation"}], "figures": [{"space", "figure"}]}],
+///    "figures": [{"figure", "kind", "owner", "where": "supply"|"track"|"board", "track", "space", "board",
+///                 "site_kind", "site"}],
+///    "boards": [{"name", "kind": "triangular"|"square", "width", "height",
+///                "vertices": [[x, y], ..] (unit edge, y up), "faces": [[v0, v1, v2(, v3)], ..],
+///                "tiles": [{"card", "anchor", "rotation", "faces": [..]}],
+///                "face_features": [[face, feature], ..] (non-zero only),
+///                "marks": [{"name", "kind": "face"|"edge"|"vertex", "values": [[site, value], ..]}],
+///                "edges": [[v0, v1], ..] (only when an edge mark or edge-lying component needs them: else []),
+///                "lying": [{"kind", "site", "cards": [card | null, ..]}],
+///                "figures": [{"figure", "kind", "owner", "site_kind", "site"}]}]}
+/// where card = {"id": component id (0-based), "name", "attrs": {key: value}}.
+/// Throws nothing for a valid state (the layout and state are trusted).
+nlohmann::json web_view_json(const Rules& rules, const GameState& state);
+
+/// A component as the view shows it: {"id", "name", "attrs"}; null for kUnknownComponent.
+nlohmann::json web_card_json(const Layout& layout, ComponentId c);
+
+}  // namespace hr

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# api_test.sh HOUSERULES — the JSON API of `houserules serve` refuses bad requests with a 4xx status and a JSON
+# {"error": ...} naming the problem, and a refused action leaves the game unchanged (docs/serve.md).
+set -uo pipefail
+hr=$1
+command -v curl > /dev/null || { echo "curl is not installed: skipped"; exit 77; }
+tmp=$(mktemp -d)
+source "$(dirname "$0")/serve_helpers.sh"
+start_server "$hr" "$tmp/serve.log"
+fail() { echo "FAIL: $*"; exit 1; }
+# call METHOD PATH [BODY] -> "$status" and "$tmp/body"
+call() {
+  local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" "$url${2#/}")
+  [ $# -ge 3 ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
+  status=$(curl "${args[@]}")
+}
+# expect STATUS MESSAGE-FRAGMENT METHOD PATH [BODY]
+expect() {
+  local want=$1 fragment=$2
+  shift 2
+  call "$@"
+  [ "$status" = "$want" ] || fail "$* -> HTTP $status, expected $want: $(cat "$tmp/body")"
+  grep -q '"error":' "$tmp/body" || fail "$* -> no JSON error: $(cat "$tmp/body")"
+  grep -qF -- "$fragment" "$tmp/body" || fail "$* -> the error does not say '$fragment': $(cat "$tmp/body")"
+  echo "ok  $want $1 $2: $(cut -c1-110 "$tmp/body")"
+}
+
+# A page and the rulesets.
+call GET / && [ "$status" = 200 ] && grep -q '<script src="/app.js">' "$tmp/body" || fail "GET / did not serve the page"
+call GET /api/rulesets && [ "$status" = 200 ] && grep -q '"lost-cities/three-player"' "$tmp/body" ||
+  fail "GET /api/rulesets lists no variant: $(cut -c1-300 "$tmp/body")"
+
+expect 404 "no such page" GET /nothing-here
+expect 404 "no game" GET /api/games/g999
+expect 400 "not valid JSON" POST /api/games '{"ruleset": '
+expect 400 "needs 'ruleset'" POST /api/games '{"players": ["human", "random"]}'
+expect 400 "unknown player 'wizard'" POST /api/games '{"ruleset": "lost-cities", "players": ["human", "wizard"]}'
+expect 400 "'seed' must be" POST /api/games '{"ruleset": "lost-cities", "seed": -4}'
+expect 403 "ruleset folders" POST /api/games '{"ruleset": "/etc/passwd"}'
+expect 403 "ruleset folders" POST /api/games '{"ruleset": "../../../../etc/hostname"}'
+expect 422 "players" POST /api/games '{"ruleset": "lost-cities", "players": ["human", "random", "random", "random", "random"]}'
+
+# A game: human (seat 1) against random, seed 7.
+call POST /api/games '{"ruleset": "lost-cities", "players": ["human", "random"], "seed": 7}'
+[ "$status" = 201 ] || fail "new game -> $status $(cat "$tmp/body")"
+id=$(grep -o '"id":"g[0-9a-f]*"' "$tmp/body" | head -1 | cut -d'"' -f4)
+[ -n "$id" ] || fail "no game id"
+call GET "/api/games/$id"
+cp "$tmp/body" "$tmp/before"
+expect 422 "not legal" POST "/api/games/$id/play" '{"seat": 1, "action": "play Q99"}'
+expect 422 "no action number 999" POST "/api/games/$id/play" '{"seat": 1, "index": 999}'
+expect 400 "'index' must be" POST "/api/games/$id/play" '{"seat": 1, "index": "two"}'
+expect 409 "seat 1's turn, not seat 2's" POST "/api/games/$id/play" '{"seat": 2, "index": 0}'
+expect 409 "seat 1 (a person) is to move" POST "/api/games/$id/bot" "{}"
+expect 409 "nothing to undo" POST "/api/games/$id/undo" '{}'
+expect 400 "seat 9 does not exist" GET "/api/games/$id?seat=9"
+expect 400 "'seat' must be a whole number" GET "/api/games/$id?seat=x"
+call GET "/api/games/$id"
+cmp -s "$tmp/before" "$tmp/body" || fail "a refused request changed the game"
+echo "ok  the refused requests left the game unchanged"
+
+# Replays: broken transcripts and a ruleset outside the folders.
+expect 400 "the first line must be the header" POST "/api/replays?name=t.jsonl" '{"type":"action","ply":1,"seat":1,"action":"x"}'
+expect 400 "t.jsonl:1: not valid JSON" POST "/api/replays?name=t.jsonl" 'not json'
+expect 403 "ruleset folders" POST "/api/replays?name=t.jsonl" '{"type":"header","ruleset":"/tmp","seats":2,"seed":1}'
+expect 404 "no replay" GET "/api/replays/r1?at=0"
+echo "PASS"

@@ -1,0 +1,206 @@
+// serve_test.mjs — the page of `houserules serve` in Debian's headless chromium, driven by playwright-core (run by
+// run.sh, which starts the server; env: BROWSER, URL, TMP, SHOTS). What a person does, by clicking:
+//  1. plays a whole Lost Cities match (human vs random, seed 7) with the action buttons, a typed action and a card
+//     click, undoes a move (the log and the table go back), downloads the transcript;
+//  2. opens that transcript and steps it forward, back, to a log entry and to the end; a transcript with one
+//     digest changed shows its first divergence on the page;
+//  3. starts a variant (six expeditions: a purple column appears);
+//  4. draws every ruleset's table: the board game's tracks, Rivals, Lost Valley's map from a finished game
+//     (tiles on the triangular lattice, figures), and saves a screenshot of each into SHOTS.
+// Fails on any error in the page's console.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const { BROWSER, URL, TMP, SHOTS } = process.env;
+const started = Date.now();
+const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s]`, ...a);
+function check(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(TMP, 'profile-')), {
+  executablePath: BROWSER,
+  headless: true,
+  viewport: { width: 1400, height: 900 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = context.pages()[0] || (await context.newPage());
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(String(e)));
+page.on('crash', () => log('the page crashed'));
+page.on('close', () => log('the page was closed'));
+context.on('close', () => log('the browser context was closed'));
+page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+
+const renders = () => page.evaluate(() => Number(document.body.dataset.renders || 0));
+const status = () => page.textContent('#status');
+const logLength = () => page.locator('#log li').count();
+// Waits until the page has drawn again since `before` renders and it is a person's turn (action buttons) or over.
+async function waitForHuman(before) {
+  await page.waitForFunction((n) => {
+    const b = document.body.dataset;
+    if (Number(b.renders || 0) <= n) return false;
+    return document.getElementById('status').dataset.over === '1' || document.querySelectorAll('#actions button.action').length > 0;
+  }, before, { timeout: 20000 });
+}
+async function newGame(ruleset, players, seed) {
+  await page.selectOption('#ruleset', ruleset);
+  await page.fill('#seat-count', String(players.length));
+  await page.dispatchEvent('#seat-count', 'change');
+  for (let s = 1; s <= players.length; s++) await page.selectOption(`.seat-player[data-seat="${s}"]`, players[s - 1]);
+  await page.fill('#seed', String(seed));
+  const before = await renders();
+  await page.click('#start');
+  await waitForHuman(before);
+}
+async function stepAt() {
+  return Number(await page.getAttribute('#status', 'data-at'));
+}
+async function waitAt(at) {
+  await page.waitForFunction((a) => document.getElementById('status').dataset.at === String(a), at, { timeout: 10000 });
+}
+async function shot(name) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  log(`screenshot ${name}.png`);
+}
+
+await page.goto(`${URL}?delay=0`);
+await page.waitForSelector('body[data-ready="1"]');
+
+// ---- 1. a whole Lost Cities match by clicking ----------------------------------------------------------------
+await newGame('lost-cities', ['human', 'random'], 7);
+check((await status()).includes('seat 1 (human) to move'), `not seat 1's turn at the start: ${await status()}`);
+check(await page.locator('.group[data-group="seat 1"] .card').count() === 8, 'seat 1 does not see 8 cards in hand');
+check(await page.locator('.group[data-group="seat 2"] .card.back').count() === 1, 'seat 2\'s hand is not drawn as a back with a count');
+let rng = 12345;
+let clicks = 0;
+let undone = false;
+// What the loop needs to know of the page, in one round trip to the browser.
+const snapshot = () => page.evaluate(() => ({
+  over: document.getElementById('status').dataset.over === '1',
+  status: document.getElementById('status').textContent,
+  texts: [...document.querySelectorAll('#actions button.action')].map((b) => b.textContent),
+  renders: Number(document.body.dataset.renders || 0),
+  log: document.querySelectorAll('#log li').length,
+}));
+for (let snap = await snapshot(); !snap.over; snap = await snapshot()) {
+  check(clicks < 400, 'the match is not over after 400 clicks');
+  rng = (rng * 1103515245 + 12345) % 2147483648;
+  if (clicks === 4) {
+    // a typed action: the first legal one, by its text
+    await page.fill('#action-text', snap.texts[0]);
+    await page.press('#action-text', 'Enter');
+  } else if (clicks === 2) {
+    // a card click outlines the actions that name it, then the first of them is played
+    await page.click('.group[data-group="seat 1"] .card.playable');
+    const matching = page.locator('#actions button.action.match');
+    check(await matching.count() >= 1, 'clicking a playable card highlighted no action');
+    await matching.first().click();
+  } else {
+    // a quick player: draws from the deck and plays a card when it can (so that rounds end), else any action
+    const deck = snap.texts.indexOf('draw deck');
+    const plays = snap.texts.map((t, i) => (t.startsWith('play ') ? i : -1)).filter((i) => i >= 0);
+    const index = deck >= 0 ? deck : plays.length ? plays[rng % plays.length] : rng % snap.texts.length;
+    await page.click(`#actions button.action[data-index="${index}"]`);
+  }
+  clicks++;
+  await waitForHuman(snap.renders);
+  if (!undone && clicks === 7) {
+    const after = await logLength();
+    check(after > snap.log, 'the log did not grow');
+    const b2 = await renders();
+    await page.click('#undo');
+    await waitForHuman(b2);
+    check(await logLength() === snap.log, `undo: the log has ${await logLength()} entries, expected ${snap.log}`);
+    check((await status()).includes('seat 1 (human) to move'), 'undo: not seat 1\'s turn again');
+    undone = true;
+    log(`undo took the log back from ${after} to ${snap.log} actions`);
+  }
+  if (clicks === 40) await shot('lost-cities');
+  if (clicks % 50 === 0) log(`${clicks} clicks: ${snap.status}`);
+}
+const final = await status();
+log(`match over after ${clicks} clicks: ${final}`);
+check(/game over: -?\d+ \/ -?\d+/.test(final), `no final score: ${final}`);
+check(undone, 'undo was not tested');
+const gameId = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('game');
+check((await page.getAttribute('#download', 'href')) === `/api/games/${gameId}/transcript`, 'the download link is wrong');
+const transcript = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/transcript`)).text(), gameId);
+const lines = transcript.trim().split('\n').map((l) => JSON.parse(l));
+check(lines[0].type === 'header' && lines[0].ruleset === 'lost-cities' && lines[0].seed === 7, 'bad transcript header');
+check(lines.at(-1).type === 'result', 'the transcript does not end with the result');
+const actions = lines.filter((l) => l.type === 'action').length;
+log(`transcript: ${actions} actions`);
+
+// ---- 2. step through it -------------------------------------------------------------------------------------
+fs.writeFileSync(path.join(TMP, 'game.jsonl'), transcript);
+await page.setInputFiles('#transcript-file', path.join(TMP, 'game.jsonl'));
+await page.waitForSelector('#replay-controls:not([hidden])');
+await waitAt(0);
+for (let i = 1; i <= 3; i++) { await page.click('#forward'); await waitAt(i); }
+await page.click('#back');
+await waitAt(2);
+check(await page.locator('#log li.current').getAttribute('data-index') === '2', 'the log does not mark action 2');
+await page.click('#log li[data-index="10"]');
+await waitAt(10);
+await page.click('#last');
+await waitAt(actions);
+check((await status()).includes('game over'), 'the end of the replay is not the end of the game');
+check(await page.locator('#divergence').isHidden(), 'a faithful transcript shows a divergence');
+await page.click('#first');
+await waitAt(0);
+log('stepped forward, back, to a log entry, to the end and to the start');
+// one digest changed: the replay stops before that action and says so
+let n = 0;
+const tampered = transcript.trim().split('\n').map((l) => {
+  const j = JSON.parse(l);
+  if (j.type === 'action' && ++n === 5) j.digest = '0000000000000000';
+  return JSON.stringify(j);
+}).join('\n');
+fs.writeFileSync(path.join(TMP, 'tampered.jsonl'), tampered);
+await page.setInputFiles('#transcript-file', path.join(TMP, 'tampered.jsonl'));
+await page.waitForSelector('#divergence:not([hidden])');
+const divergence = await page.textContent('#divergence');
+check(divergence.includes('First divergence at action 5') && divergence.includes('digest'), `divergence: ${divergence}`);
+await page.click('#last');
+await waitAt(4);
+log(`tampered transcript: ${divergence.slice(0, 90)}`);
+
+// ---- 3. a variant ---------------------------------------------------------------------------------------------
+await newGame('lost-cities/six-expeditions', ['human', 'greedy'], 3);
+check(await page.locator('[data-zone="expedition.1.purple"]').count() === 1, 'six expeditions: no purple column');
+check(await page.locator('.group[data-group="seat 1"] .card').count() === 8, 'six expeditions: no hand of 8');
+log('variant six-expeditions drawn with its purple column');
+
+// ---- 4. every ruleset's table ---------------------------------------------------------------------------------
+await newGame('lost-cities-board', ['human', 'greedy'], 4);
+check(await page.locator('.track').count() >= 5, 'the board game: fewer than 5 tracks drawn');
+check(await page.locator('.track .space').count() >= 40, 'the board game: track spaces missing');
+// two actions in, so that a pawn stands on a path
+for (let i = 0; i < 2; i++) {
+  const before = await renders();
+  await page.click('#actions button.action[data-index="0"]');
+  await waitForHuman(before);
+}
+await shot('lost-cities-board');
+await newGame('lost-cities-rivals', ['human', 'greedy'], 4);
+check(await page.locator('.group[data-group="table"] .zone').count() >= 3, 'Rivals: the table has no zones');
+await shot('lost-cities-rivals');
+
+const valley = fs.readFileSync(path.join(TMP, 'lost-valley.jsonl'), 'utf8');
+await page.setInputFiles('#transcript-file', { name: 'lost-valley.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(valley) });
+await page.waitForFunction(() => (document.getElementById('status').textContent || '').includes('lost-valley.jsonl'));
+await page.click('#last');
+await page.waitForFunction(() => document.getElementById('status').textContent.includes('game over'), null, { timeout: 10000 });
+const tileFaces = await page.locator('svg.board polygon.tile-face').count();
+const figures = await page.locator('svg.board g.figure').count();
+check(tileFaces >= 20, `Lost Valley: only ${tileFaces} tile faces drawn`);
+check(figures >= 3, `Lost Valley: only ${figures} figures on the map`);
+log(`Lost Valley's map: ${tileFaces} tile faces, ${figures} figures`);
+await shot('lost-valley');
+
+check(pageErrors.length === 0, `errors in the page: ${pageErrors.join(' | ')}`);
+await context.close();
+log('PASS');
