@@ -502,26 +502,7 @@ void send_json(httplib::Response& res, const json& body, int status = 200) {
 
 }  // namespace
 
-int serve_command(const ServeOptions& options) {
-  GameServer games;
-  std::mutex mutex;
-  std::string start_replay;
-  if (!options.replay.empty()) {
-    std::ifstream in(options.replay);
-    if (!in) {
-      std::cerr << "error: cannot open the transcript " << options.replay << '\n';
-      return 2;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    try {
-      start_replay = games.new_replay(text.str(), options.replay)["id"].get<std::string>();
-    } catch (const std::exception& e) {
-      std::cerr << "error: " << e.what() << '\n';
-      return 2;
-    }
-  }
-  httplib::Server server;
+void add_routes(httplib::Server& server, GameServer& games, std::mutex& mutex, const std::string& start_replay) {
   server.set_payload_max_length(8u << 20);
   // Every API call holds the one mutex: a Lua state serves one thread at a time.
   auto api = [&](auto fn) {
@@ -579,6 +560,29 @@ int serve_command(const ServeOptions& options) {
     if (res.status == 404 && res.body.empty())
       send_json(res, {{"error", "no such page or API call: " + req.method + " " + cut_for_message(req.path)}}, 404);
   });
+}
+
+int serve_command(const ServeOptions& options) {
+  GameServer games;
+  std::mutex mutex;
+  std::string start_replay;
+  if (!options.replay.empty()) {
+    std::ifstream in(options.replay);
+    if (!in) {
+      std::cerr << "error: cannot open the transcript " << options.replay << '\n';
+      return 2;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    try {
+      start_replay = games.new_replay(text.str(), options.replay)["id"].get<std::string>();
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << e.what() << '\n';
+      return 2;
+    }
+  }
+  httplib::Server server;
+  add_routes(server, games, mutex, start_replay);
   const char* host = "127.0.0.1";  // never another interface: the page plays with files of this machine
   int port = options.port;
   if (port == 0) {

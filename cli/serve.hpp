@@ -17,6 +17,9 @@
 namespace CLI {
 class App;
 }
+namespace httplib {
+class Server;
+}
 
 namespace hr {
 
@@ -94,6 +97,11 @@ struct ServeOptions {
   bool open = false;        ///< open the page in the default browser (xdg-open)
   std::string replay;       ///< a transcript to show at start, or empty
 };
+
+/// Adds the page and the JSON API (docs/serve.md) to `server`: every API call locks `mutex` and goes to
+/// `games`; `start_replay` is the id of the --replay transcript (or empty). Shared by serve_command and the
+/// HTTP fuzz target (tests/fuzz/fuzz_http.cpp).
+void add_routes(httplib::Server& server, GameServer& games, std::mutex& mutex, const std::string& start_replay);
 
 /// Runs the server until it is stopped (Ctrl-C). Prints "Serving on http://127.0.0.1:<port>/" first (flushed).
 /// Returns 2 when the port cannot be bound or the replay file cannot be read.

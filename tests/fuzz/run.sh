@@ -7,13 +7,13 @@
 #   tests/fuzz/run.sh 3600 scenario         # one target for an hour
 #   FUZZ_RUNS=1000000 tests/fuzz/run.sh 0   # every target for 10^6 executions (no time limit)
 #
-# Targets: variant scenario transcript merge human_input (tests/fuzz/fuzz_<target>.cpp). docs/fuzzing.md.
+# Targets: variant scenario transcript merge human_input http (tests/fuzz/fuzz_<target>.cpp). docs/fuzzing.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(variant scenario transcript merge human_input); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(variant scenario transcript merge human_input http); fi
 build=build-fuzz
 jobs="${FUZZ_BUILD_JOBS:-$(nproc)}"
 
@@ -37,6 +37,10 @@ seed() {
         id=$(echo "$f" | cut -d/ -f2)
         sed -E "s|^ruleset = \"\\.\\.(/\\.\\.)?\"|ruleset = \"$id\"|" "$f" > "$dir/$(echo "$f" | tr / _)"
       done ;;
+    http)  # a golden transcript posted for replay, as the page's "open a transcript" does
+      f=rulesets/lost-cities/tests/golden/$(ls rulesets/lost-cities/tests/golden | head -1)
+      { printf 'POST /api/replays?name=golden HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: %d\r\n\r\n' "$(wc -c < "$f")"; cat "$f"; } \
+        > "$dir/golden-replay" ;;
   esac
 }
 
@@ -45,6 +49,7 @@ dict_of() {
     variant|scenario) echo tests/fuzz/toml.dict ;;
     transcript|merge) echo tests/fuzz/json.dict ;;
     human_input) echo tests/fuzz/input.dict ;;
+    http) echo tests/fuzz/http.dict ;;
   esac
 }
 
