@@ -10,7 +10,8 @@
 --              forward would look worthless), the artifact table for the chips held as if the match ended now;
 --   paths      per path, the steps the seat's figure may still make — its playable cards of that colour in hand
 --              (HAND_WEIGHT each) and the unseen cards of that colour that may follow its pile (each with the
---              chance that the seat draws it: deck draws left to the seat / cards unseen, x DRAW_USE) — and what
+--              chance that the seat draws it: deck draws left to the seat / cards unseen, x DRAW_USE), scaled down
+--              when there are more of them than turns left to play them (H.turn_share) — and what
 --              each step ahead is worth: the step's value (explorer double) and the tile on it; a path not started
 --              counts only if that is positive (the seat need not start it) and while a figure is off the board;
 --   dead cards a card in hand that cannot be played (it does not follow its pile, or its path is not worth
@@ -18,9 +19,9 @@
 --              discarded is never better than drawing a dead card from the deck, which leaves one unseen card less;
 --   discards   the top card of each discard pile that may follow an opponent's pile costs OPPONENT_TAKE of the
 --              step it would give that opponent.
--- No term counts the turns left, and drawing from a discard pile leaves the seat's deck draws as they are: the
--- old heuristic (in rules.lua) scaled the future by the deck left, so taking back a discard (which spares the
--- deck) looked better than drawing, and greedy discarded and retook for ~1,800 plies a game (docs/bots.md).
+-- The turns left are counted by the `turns` counter, not by the deck alone: the old heuristic (in rules.lua) scaled
+-- the future by the deck left, so taking back a discard (which spares the deck) looked better than drawing, and
+-- greedy discarded and retook for ~1,800 plies a game (docs/bots.md). Here a turn spent retaking costs a turn.
 -- Weights are estimates, not fitted.
 --
 -- Information: it reads public zones (piles, discard piles, the board and its tiles, figures, counters), the
@@ -51,6 +52,7 @@ return function(rules, K)
   local G = houserules.game
   local cards_of, size_of, top_of, counter_of, figure_of, tile_of, knows, match_score, to_move_of =
     G.cards, G.size, G.top, G.counter, G.figure, G.tile, G.knows, G.match_score, G.to_move
+  local phase_of, PLAY_PHASE = G.phase, K.PLAY_PHASE
   local MEAN_STEP = (STEPS[NSTEPS] - STEPS[1]) / math.max(1, NSTEPS - 1)
 
   -- Scratch lists (overwritten before every use; nothing is kept between calls).
@@ -122,6 +124,18 @@ return function(rules, K)
     local ahead = (seat - to_move_of(game)) % SEATS
     local draws = deck > ahead and (deck - ahead - 1) // SEATS + 1 or 0
     return unknown > 0 and draws / unknown * DRAW_USE or 0
+  end
+
+  --- H.turn_share(game, seat, draws, chance) -> number in [0, 1]: a seat plays one card a turn (seed 000 "Jouer une
+  --- carte"), so of the cards it may play (its playable cards in hand, and the unseen ones that fit, each drawn with
+  --- `chance`) it can play at most one per turn left (its `draws` left, and this turn's play if it is to play now).
+  --- The share of them it has turns for (reads the counts in_hand, fitting of the current call). A turn spent taking
+  --- back a discard lowers it; so does holding cards instead of playing them, as the turns run out.
+  function H.turn_share(game, seat, draws, chance)
+    local turns = draws + ((to_move_of(game) == seat and phase_of(game) == PLAY_PHASE) and 1 or 0)
+    local cards = 0
+    for k = 1, NCOLOURS do cards = cards + in_hand[k] + chance * fitting[k] end
+    return cards > turns and turns / cards or 1
   end
 
   --- Marks the cards in zone z as seen.
@@ -226,9 +240,10 @@ return function(rules, K)
       end
     end
     local p = H.draw_chance(game, seat, unknown)
+    local scale = H.turn_share(game, seat, p / DRAW_USE * unknown, p / DRAW_USE)
     local best_explorer_gain = 0
     for k = 1, NCOLOURS do
-      local steps = HAND_WEIGHT * in_hand[k] + p * fitting[k]
+      local steps = (HAND_WEIGHT * in_hand[k] + p * fitting[k]) * scale
       if top[k] then
         value = value + H.path_prospect(game, seat, k, pos[k], steps, factor[k])
       elseif any_off then

@@ -536,7 +536,8 @@ rules.heuristic, rules.heuristic_parts = require("heuristic")(rules, {
   SEATS = SEATS, NCOLOURS = NCOLOURS, NCARDS = NCARDS, FPS = FPS, COLOUR = COLOUR, VALUE = VALUE, TILE = TILE,
   TILE_VALUE = TILE_VALUE, ARTIFACT = ARTIFACT, ARROW = ARROW, VPTILE = VPTILE, STEPS = STEPS, NSTEPS = NSTEPS,
   EXPLORER_FACTOR = EXPLORER_FACTOR, HAND = HAND, PILE = PILE, DISCARD = DISCARD, DECK = DECK, REMOVED = REMOVED,
-  VP = VP, VP_START = VP_START, TURNS = TURNS, INITIAL_DECK = INITIAL_DECK, follows = follows, figure_points = figure_points, table_points = table_points,
+  VP = VP, VP_START = VP_START, TURNS = TURNS, INITIAL_DECK = INITIAL_DECK, PLAY_PHASE = PLAY_PHASE,
+  follows = follows, figure_points = figure_points, table_points = table_points,
   artifact_chips = artifact_chips,
 })
 
