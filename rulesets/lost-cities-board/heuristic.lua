@@ -14,6 +14,7 @@
 --              when there are more of them than turns left to play them (H.turn_share) — and what
 --              each step ahead is worth: the step's value (explorer double) and the tile on it; a path not started
 --              counts only if that is positive (the seat need not start it) and while a figure is off the board;
+--   arrow      an arrow reached and not used yet counts as one ahead (H.pending_arrow);
 --   dead cards a card in hand that cannot be played (it does not follow its pile, or its path is not worth
 --              starting) costs DEAD_CARD: the turn it will take to get rid of it; so taking back the card one just
 --              discarded is never better than drawing a dead card from the deck, which leaves one unseen card less;
@@ -52,7 +53,7 @@ return function(rules, K)
   local G = houserules.game
   local cards_of, size_of, top_of, counter_of, figure_of, tile_of, knows, match_score, to_move_of =
     G.cards, G.size, G.top, G.counter, G.figure, G.tile, G.knows, G.match_score, G.to_move
-  local phase_of, PLAY_PHASE = G.phase, K.PLAY_PHASE
+  local phase_of, PLAY_PHASE, ARROW_PHASE = G.phase, K.PLAY_PHASE, K.ARROW_PHASE
   local MEAN_STEP = (STEPS[NSTEPS] - STEPS[1]) / math.max(1, NSTEPS - 1)
 
   -- Scratch lists (overwritten before every use; nothing is kept between calls).
@@ -111,6 +112,13 @@ return function(rules, K)
       + figure_points(game, seat) + table_points(artifact_chips(game, seat))
   end
 
+  --- H.pending_arrow(game, seat) -> number: an arrow the seat has reached and not used yet (phase `arrow`, seed 000
+  --- "Les plaquettes": it may move one of its figures one step) is worth what an arrow ahead is (H.tile_value).
+  function H.pending_arrow(game, seat)
+    if phase_of(game) == ARROW_PHASE and to_move_of(game) == seat then return ARROW_SHARE * MEAN_STEP end
+    return 0
+  end
+
   --- H.draw_chance(game, seat, unknown) -> number: the chance that the seat draws (and can use) a given unseen card:
   --- its draws left (the seat to move draws first, then one in every SEATS cards; seed 000 "Fin d'une expédition
   --- et points": the last card of the deck ends it) / the `unknown` cards it has not seen, x DRAW_USE. The draws
@@ -126,15 +134,16 @@ return function(rules, K)
     return unknown > 0 and draws / unknown * DRAW_USE or 0
   end
 
-  --- H.turn_share(game, seat, draws, chance) -> number in [0, 1]: a seat plays one card a turn (seed 000 "Jouer une
-  --- carte"), so of the cards it may play (its playable cards in hand, and the unseen ones that fit, each drawn with
-  --- `chance`) it can play at most one per turn left (its `draws` left, and this turn's play if it is to play now).
-  --- The share of them it has turns for (reads the counts in_hand, fitting of the current call). A turn spent taking
-  --- back a discard lowers it; so does holding cards instead of playing them, as the turns run out.
-  function H.turn_share(game, seat, draws, chance)
+  --- H.turn_share(game, seat, draws, chance, held) -> number in [0, 1]: a seat plays or discards one card a turn
+  --- (seed 000 "Jouer une carte"), so of the cards it will hold (the `held` cards in its hand, each of which takes a
+  --- turn to play or discard, and the unseen cards that fit its paths, each drawn with `chance`) it can play at most
+  --- one per turn left (its `draws` left, and this turn's play if it is to play now): the share it has turns for
+  --- (reads the counts `fitting` of the current call). A turn spent taking back a discard lowers it like any turn;
+  --- a card drawn from the deck is one unseen card less to wait for.
+  function H.turn_share(game, seat, draws, chance, held)
     local turns = draws + ((to_move_of(game) == seat and phase_of(game) == PLAY_PHASE) and 1 or 0)
-    local cards = 0
-    for k = 1, NCOLOURS do cards = cards + in_hand[k] + chance * fitting[k] end
+    local cards = held
+    for k = 1, NCOLOURS do cards = cards + chance * fitting[k] end
     return cards > turns and turns / cards or 1
   end
 
@@ -178,7 +187,7 @@ return function(rules, K)
   --- its opponents may use (above). At the end of the game: the match total (the final score).
   return function(game, seat)
     if game:over() then return match_score(game, seat) end
-    local value = H.now(game, seat)
+    local value = H.now(game, seat) + H.pending_arrow(game, seat)
     -- The seat's figures: pos[k] its step on path k (0: none), factor[k] its score factor; figures off the board.
     for k = 1, NCOLOURS do pos[k], factor[k], in_hand[k], fitting[k] = 0, 1, 0, 0 end
     local explorer_off, adventurers_off = false, 0
@@ -240,7 +249,7 @@ return function(rules, K)
       end
     end
     local p = H.draw_chance(game, seat, unknown)
-    local scale = H.turn_share(game, seat, p / DRAW_USE * unknown, p / DRAW_USE)
+    local scale = H.turn_share(game, seat, p / DRAW_USE * unknown, p / DRAW_USE, held)
     local best_explorer_gain = 0
     for k = 1, NCOLOURS do
       local steps = (HAND_WEIGHT * in_hand[k] + p * fitting[k]) * scale

@@ -537,7 +537,7 @@ rules.heuristic, rules.heuristic_parts = require("heuristic")(rules, {
   TILE_VALUE = TILE_VALUE, ARTIFACT = ARTIFACT, ARROW = ARROW, VPTILE = VPTILE, STEPS = STEPS, NSTEPS = NSTEPS,
   EXPLORER_FACTOR = EXPLORER_FACTOR, HAND = HAND, PILE = PILE, DISCARD = DISCARD, DECK = DECK, REMOVED = REMOVED,
   VP = VP, VP_START = VP_START, TURNS = TURNS, INITIAL_DECK = INITIAL_DECK, PLAY_PHASE = PLAY_PHASE,
-  follows = follows, figure_points = figure_points, table_points = table_points,
+  ARROW_PHASE = ARROW_PHASE, follows = follows, figure_points = figure_points, table_points = table_points,
   artifact_chips = artifact_chips,
 })
 
