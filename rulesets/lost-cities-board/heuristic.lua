@@ -16,8 +16,9 @@
 --              counts only if that is positive (the seat need not start it) and while a figure is off the board;
 --   arrow      an arrow reached and not used yet counts as one ahead (H.pending_arrow);
 --   dead cards a card in hand that cannot be played (it does not follow its pile, or its path is not worth
---              starting) costs DEAD_CARD: the turn it will take to get rid of it; so taking back the card one just
---              discarded is never better than drawing a dead card from the deck, which leaves one unseen card less;
+--              starting) costs DEAD_CARD: the turn it will take to get rid of it; so taking back the dead card one
+--              just discarded gains nothing over a dead card from the deck, which leaves one unseen card less
+--              (tests/games/board_heuristic_test.cpp);
 --   discards   the top card of each discard pile that may follow an opponent's pile costs OPPONENT_TAKE of the
 --              step it would give that opponent.
 -- The turns left are counted by the `turns` counter, not by the deck alone: the old heuristic (in rules.lua) scaled
@@ -25,7 +26,7 @@
 -- greedy discarded and retook for ~1,800 plies a game (docs/bots.md). Here a turn spent retaking costs a turn.
 -- Weights are estimates, not fitted.
 --
--- Information: it reads public zones (piles, discard piles, the board and its tiles, figures, counters), the
+-- Information: it reads public zones (piles, discard piles: each card was shown as it arrived; the board and its tiles, figures, counters), the
 -- seat's own hand, zone sizes, and of other hands only the cards game:knows(seat, card) — never an unknown card's
 -- identity or place. Cost: one game:cards per pile, hand and discard pile; no allocation.
 
