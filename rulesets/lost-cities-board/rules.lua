@@ -106,9 +106,8 @@ local declared = hr.declare {
   phases = { play = 0, arrow = 1, draw = 2 }, -- PLAY_PHASE, ARROW_PHASE, DRAW_PHASE below
 }
 local VP <const>, CHIPS <const>, VP_START <const>, DIRS <const>, TURNS <const> = 1, 2, 3, 4, 5
--- The deck after the deal: how many turns an expedition lasts when every draw is from the deck.
+-- The deck after the deal: the turns an expedition lasts when every draw is from the deck (the heuristic's clock).
 local INITIAL_DECK = math.max(1, NCARDS - REMOVED_CARDS - SEATS * P.hand_size)
-local DRAWS_PER_COLOUR = INITIAL_DECK / SEATS / NCOLOURS -- cards of one colour a seat draws in an expedition
 
 -- Plain arrays for the hot paths, computed once at load.
 local CARD = declared.components
@@ -530,43 +529,17 @@ function rules.ranks(game)
   return places
 end
 
---- heuristic(game, seat): for the greedy bot, the match total so far plus this expedition's score (not floored: under
---- the floor a step forward would look worthless), the artifact table as if the match ended now, and for each
---- started path 0.7 of what its figure would gain by the steps the seat could still make (its playable cards in hand,
---- and half the fitting cards of the colour it may still draw), weighted by the share of the expedition left.
---- That share is the deck's, but never more than what is left of four times the turns a deck lasts: when greedy
---- seats keep taking discards to spare the deck (and their hopes), the turns run out, every draw becomes equal and
---- greedy picks one at random, so an expedition always ends; at the end the share is 0, so ending loses nothing.
-function rules.heuristic(game, seat)
-  if game:over() then return game:match_score(seat) end
-  local h = game:match_score(seat) + counter_of(game, VP, seat) + figure_points(game, seat) - counter_of(game, VP_START, seat)
-  -- the artifact table as if the match ended now (in the last expedition, as score() counts it)
-  h = h + table_points(artifact_chips(game, seat))
-  local left = math.min(size_of(game, DECK) / INITIAL_DECK, 1 - counter_of(game, TURNS) / (4 * INITIAL_DECK))
-  if left <= 0 then return h end
-  scan_figures(game, seat)
-  local hand, count = cards_of(game, HAND[seat], scratch_cards)
-  for k = 1, NCOLOURS do lowest[k] = 0 end -- here: playable cards per colour
-  for i = 1, count do
-    local c = hand[i]
-    local k = COLOUR[c]
-    local top = top_of(game, PILE[seat][k])
-    if top and follows(game, seat, k, c, top, size_of(game, PILE[seat][k])) then lowest[k] = lowest[k] + 1 end
-  end
-  local base = (seat - 1) * FPS
-  for k = 1, NCOLOURS do
-    if fig[k] > 0 then
-      local top = VALUE[top_of(game, PILE[seat][k])]
-      local fitting = EITHER and 1 or (P.max_value - top + 1) / NVALUES -- share of the colour's cards that still fit
-      -- steps: the playable cards in hand, and half the fitting cards of this colour among the seat's draws to come
-      local reach = math.min(pos[k] + lowest[k] + 0.5 * fitting * left * DRAWS_PER_COLOUR, NSTEPS)
-      local low = math.floor(reach)
-      local value = STEPS[low] + (reach - low) * ((STEPS[low + 1] or STEPS[low]) - STEPS[low])
-      h = h + 0.7 * left * (value - STEPS[pos[k]]) * (fig[k] == base + 1 and EXPLORER_FACTOR or 1)
-    end
-  end
-  return h
-end
+--- heuristic(game, seat): the bots' estimate of the seat's final score (heuristic.lua: the score now, what each
+--- path's figure may still gain by the cards in hand and to come and the tiles ahead, less the dead cards in hand
+--- and the discard tops the opponents may use). rules.heuristic_parts: its named parts, for variants.
+rules.heuristic, rules.heuristic_parts = require("heuristic")(rules, {
+  SEATS = SEATS, NCOLOURS = NCOLOURS, NCARDS = NCARDS, FPS = FPS, COLOUR = COLOUR, VALUE = VALUE, TILE = TILE,
+  TILE_VALUE = TILE_VALUE, ARTIFACT = ARTIFACT, ARROW = ARROW, VPTILE = VPTILE, STEPS = STEPS, NSTEPS = NSTEPS,
+  EXPLORER_FACTOR = EXPLORER_FACTOR, HAND = HAND, PILE = PILE, DISCARD = DISCARD, DECK = DECK, REMOVED = REMOVED,
+  VP = VP, VP_START = VP_START, TURNS = TURNS, INITIAL_DECK = INITIAL_DECK, PLAY_PHASE = PLAY_PHASE,
+  ARROW_PHASE = ARROW_PHASE, follows = follows, figure_points = figure_points, table_points = table_points,
+  artifact_chips = artifact_chips,
+})
 
 -- ---- invariants ----------------------------------------------------------------------------------------------
 

@@ -1,0 +1,271 @@
+-- heuristic.lua — Lost Cities: the board game: heuristic(game, seat), an estimate of the seat's final score from
+-- what the seat may see. Used by the greedy bot (one ply) and by ismcts to evaluate the leaves of its search
+-- (docs/bots.md). rules.lua installs it as rules.heuristic, rules.heuristic_parts = require("heuristic")(rules, K),
+-- K its tables and helpers. Each part of the estimate is a named function of `rules.heuristic_parts` (H below),
+-- looked up at each call: a variant replaces one (H.tile_value, H.path_prospect, ...) to value its own rule.
+--
+-- The estimate (seed 000: "Points d'une expédition": each figure scores its step, the explorer double; "Les
+-- plaquettes": artifacts, VP tiles, arrows; "FIN DU JEU": the artifact table):
+--   now        the match total, this expedition's VP chips and figures (not floored: under the floor a step
+--              forward would look worthless), the artifact table for the chips held as if the match ended now;
+--   paths      per path, the steps the seat's figure may still make — its playable cards of that colour in hand
+--              (HAND_WEIGHT each) and the unseen cards of that colour that may follow its pile (each with the
+--              chance that the seat draws it: deck draws left to the seat / cards unseen, x DRAW_USE), scaled down
+--              when there are more of them than turns left to play them (H.turn_share) — and what
+--              each step ahead is worth: the step's value (explorer double) and the tile on it; a path not started
+--              counts only if that is positive (the seat need not start it) and while a figure is off the board;
+--   arrow      an arrow reached and not used yet counts as one ahead (H.pending_arrow);
+--   dead cards a card in hand that cannot be played (it does not follow its pile, or its path is not worth
+--              starting) costs DEAD_CARD: the turn it will take to get rid of it; so taking back the dead card one
+--              just discarded gains nothing over a dead card from the deck, which leaves one unseen card less
+--              (tests/games/board_heuristic_test.cpp);
+--   discards   the top card of each discard pile that may follow an opponent's pile costs OPPONENT_TAKE of the
+--              step it would give that opponent.
+-- The turns left are counted by the `turns` counter, not by the deck alone: the old heuristic (in rules.lua) scaled
+-- the future by the deck left, so taking back a discard (which spares the deck) looked better than drawing, and
+-- greedy discarded and retook for ~1,800 plies a game (docs/bots.md). Here a turn spent retaking costs a turn.
+-- Weights are estimates, not fitted.
+--
+-- Information: it reads public zones (piles, discard piles: each card was shown as it arrived; the board and its tiles, figures, counters), the
+-- seat's own hand, zone sizes, and of other hands only the cards game:knows(seat, card) — never an unknown card's
+-- identity or place. Cost: one game:cards per pile, hand and discard pile; no allocation.
+
+--- Of the unseen cards the seat may draw, the share it can still use (drawn in time, not taken first).
+local DRAW_USE = 0.75
+--- A playable card in hand counts this much of a step: it may never be played (the expedition ends first), and
+--- it makes playing a card now (a whole step) better than holding it.
+local HAND_WEIGHT = 0.5
+--- The cost of a card in hand that cannot be played: a turn spent discarding it instead of moving a figure.
+local DEAD_CARD = 1
+--- The share of the step a discard top gives an opponent whose pile it may follow (it may take it or not).
+local OPPONENT_TAKE = 0.5
+--- An arrow tile ahead is worth this share of the mean step (it moves a figure one step).
+local ARROW_SHARE = 1
+
+return function(rules, K)
+  local SEATS, NCOLOURS, NCARDS, FPS = K.SEATS, K.NCOLOURS, K.NCARDS, K.FPS
+  local COLOUR, VALUE, TILE, TILE_VALUE = K.COLOUR, K.VALUE, K.TILE, K.TILE_VALUE
+  local ARTIFACT, ARROW, VPTILE = K.ARTIFACT, K.ARROW, K.VPTILE
+  local STEPS, NSTEPS, EXPLORER_FACTOR = K.STEPS, K.NSTEPS, K.EXPLORER_FACTOR
+  local HAND, PILE, DISCARD, DECK, REMOVED = K.HAND, K.PILE, K.DISCARD, K.DECK, K.REMOVED
+  local VP, VP_START, TURNS, INITIAL_DECK = K.VP, K.VP_START, K.TURNS, K.INITIAL_DECK
+  local follows, figure_points, table_points, artifact_chips = K.follows, K.figure_points, K.table_points,
+    K.artifact_chips
+  local G = houserules.game
+  local cards_of, size_of, top_of, counter_of, figure_of, tile_of, knows, match_score, to_move_of =
+    G.cards, G.size, G.top, G.counter, G.figure, G.tile, G.knows, G.match_score, G.to_move
+  local phase_of, PLAY_PHASE, ARROW_PHASE = G.phase, K.PLAY_PHASE, K.ARROW_PHASE
+  local MEAN_STEP = (STEPS[NSTEPS] - STEPS[1]) / math.max(1, NSTEPS - 1)
+
+  -- Scratch lists (overwritten before every use; nothing is kept between calls).
+  local scratch, unseen = {}, {}
+  for c = 1, NCARDS do scratch[c], unseen[c] = 0, true end
+  local pos, factor, top, count, in_hand, fitting = {}, {}, {}, {}, {}, {}
+
+  local H = {}
+
+  --- H.step_value(step) -> number: the points of a figure on `step` (0: off the board) before the explorer's factor
+  --- (seed 000 "Points d'une expédition"; "Commencez à fouiller un chemin": a figure starts on step 1).
+  function H.step_value(step)
+    return step > 0 and STEPS[step] or 0
+  end
+
+  --- H.tile_value(game, seat, k, step, figure_factor) -> number: what reaching `step` of path k gives the seat through
+  --- the tile on it (seed 000 "Les plaquettes"): a VP tile its chips (rules.vp_tile_pays), an artifact one more chip
+  --- on the artifact table, an arrow ARROW_SHARE of a mean step; none: 0.
+  function H.tile_value(game, seat, k, step, figure_factor)
+    local t = tile_of(game, k, step)
+    if not t then return 0 end
+    local kind = TILE[t]
+    if kind == VPTILE then
+      return rules.vp_tile_pays(game, seat, figure_factor > 1 and "explorer" or "adventurer", TILE_VALUE[t])
+    elseif kind == ARTIFACT then
+      local chips = artifact_chips(game, seat)
+      return table_points(chips + 1) - table_points(chips)
+    elseif kind == ARROW then
+      return ARROW_SHARE * MEAN_STEP
+    end
+    return 0
+  end
+
+  --- H.path_prospect(game, seat, k, from, steps, figure_factor) -> number: the expected gain of a figure on step
+  --- `from` of path k (0: off the board) that may make `steps` more steps (a real number): each step ahead, up to
+  --- the last (seed 000 "Avancez sur un chemin où il est déjà": one step per card), counts with the chance of
+  --- reaching it (1 for the first floor(steps), then the fraction left): its step value change x figure_factor,
+  --- plus its tile (H.tile_value).
+  function H.path_prospect(game, seat, k, from, steps, figure_factor)
+    local gain = 0
+    for j = 1, NSTEPS - from do
+      local chance = steps - (j - 1)
+      if chance <= 0 then break end
+      if chance > 1 then chance = 1 end
+      local s = from + j
+      gain = gain + chance * ((H.step_value(s) - H.step_value(s - 1)) * figure_factor
+        + H.tile_value(game, seat, k, s, figure_factor))
+    end
+    return gain
+  end
+
+  --- H.now(game, seat) -> number: the match total, the VP chips gained in this expedition and the figures' points
+  --- (not floored), and the artifact table for the chips held (seed 000 "FIN DU JEU"), as if the match ended now.
+  function H.now(game, seat)
+    return match_score(game, seat) + counter_of(game, VP, seat) - counter_of(game, VP_START, seat)
+      + figure_points(game, seat) + table_points(artifact_chips(game, seat))
+  end
+
+  --- H.pending_arrow(game, seat) -> number: an arrow the seat has reached and not used yet (phase `arrow`, seed 000
+  --- "Les plaquettes": it may move one of its figures one step) is worth what an arrow ahead is (H.tile_value).
+  function H.pending_arrow(game, seat)
+    if phase_of(game) == ARROW_PHASE and to_move_of(game) == seat then return ARROW_SHARE * MEAN_STEP end
+    return 0
+  end
+
+  --- H.draw_chance(game, seat, unknown) -> number: the chance that the seat draws (and can use) a given unseen card:
+  --- its draws left (the seat to move draws first, then one in every SEATS cards; seed 000 "Fin d'une expédition
+  --- et points": the last card of the deck ends it) / the `unknown` cards it has not seen, x DRAW_USE. The draws
+  --- left are counted on the deck, but never more than the turns left if every draw of the expedition had been from
+  --- the deck (the `turns` counter): so a turn spent taking back a discard costs a turn like any other, and drawing
+  --- from the deck is not the only draw that brings the end nearer.
+  function H.draw_chance(game, seat, unknown)
+    local deck = size_of(game, DECK)
+    local clock = INITIAL_DECK - counter_of(game, TURNS) -- the turns left if every draw is from the deck
+    if clock < deck then deck = clock end
+    local ahead = (seat - to_move_of(game)) % SEATS
+    local draws = deck > ahead and (deck - ahead - 1) // SEATS + 1 or 0
+    return unknown > 0 and draws / unknown * DRAW_USE or 0
+  end
+
+  --- H.turn_share(game, seat, draws, chance, held) -> number in [0, 1]: a seat plays or discards one card a turn
+  --- (seed 000 "Jouer une carte"), so of the cards it will hold (the `held` cards in its hand, each of which takes a
+  --- turn to play or discard, and the unseen cards that fit its paths, each drawn with `chance`) it can play at most
+  --- one per turn left (its `draws` left, and this turn's play if it is to play now): the share it has turns for
+  --- (reads the counts `fitting` of the current call). A turn spent taking back a discard lowers it like any turn;
+  --- a card drawn from the deck is one unseen card less to wait for.
+  function H.turn_share(game, seat, draws, chance, held)
+    local turns = draws + ((to_move_of(game) == seat and phase_of(game) == PLAY_PHASE) and 1 or 0)
+    local cards = held
+    for k = 1, NCOLOURS do cards = cards + chance * fitting[k] end
+    return cards > turns and turns / cards or 1
+  end
+
+  --- Marks the cards in zone z as seen.
+  local function see(game, z)
+    local cards, n = cards_of(game, z, scratch)
+    for i = 1, n do unseen[cards[i]] = false end
+  end
+
+  --- H.discard_cost(game, seat) -> number: for each discard pile whose top card may follow an opponent's pile of its
+  --- colour (seed 000 "Défausser une carte": a player may keep a card "pour qu'aucun autre joueur ne puisse utiliser
+--- cette carte"; "Avancez sur un chemin": equal or higher), OPPONENT_TAKE of the step it would give the opponent
+  --- that gains most (explorer double).
+  function H.discard_cost(game, seat)
+    local cost = 0
+    for k = 1, NCOLOURS do
+      local c = top_of(game, DISCARD[k])
+      if c then
+        local most = 0
+        for o = 1, SEATS do
+          local pile = o ~= seat and PILE[o][k]
+          local t = pile and top_of(game, pile)
+          if t and follows(game, o, k, c, t, size_of(game, pile)) then
+            for i = 1, FPS do
+              local f = (o - 1) * FPS + i
+              local track, step = figure_of(game, f)
+              if track == k and step < NSTEPS then
+                local gain = (STEPS[step + 1] - STEPS[step]) * (i == 1 and EXPLORER_FACTOR or 1)
+                if gain > most then most = gain end
+              end
+            end
+          end
+        end
+        cost = cost + OPPONENT_TAKE * most
+      end
+    end
+    return cost
+  end
+
+  --- heuristic(game, seat) -> number: H.now + the prospects of the seat's paths - its dead cards - the discard tops
+  --- its opponents may use (above). At the end of the game: the match total (the final score).
+  return function(game, seat)
+    if game:over() then return match_score(game, seat) end
+    local value = H.now(game, seat) + H.pending_arrow(game, seat)
+    -- The seat's figures: pos[k] its step on path k (0: none), factor[k] its score factor; figures off the board.
+    for k = 1, NCOLOURS do pos[k], factor[k], in_hand[k], fitting[k] = 0, 1, 0, 0 end
+    local explorer_off, adventurers_off = false, 0
+    for i = 1, FPS do
+      local track, step = figure_of(game, (seat - 1) * FPS + i)
+      if track then
+        pos[track], factor[track] = step, i == 1 and EXPLORER_FACTOR or 1
+      elseif i == 1 then
+        explorer_off = true
+      else
+        adventurers_off = adventurers_off + 1
+      end
+    end
+    local any_off = explorer_off or adventurers_off > 0
+    for k = 1, NCOLOURS do
+      local pile = PILE[seat][k]
+      top[k], count[k] = top_of(game, pile), size_of(game, pile)
+    end
+    -- Seen cards: the seat's hand, every pile and discard pile, the cards of other hands it knows.
+    for c = 1, NCARDS do unseen[c] = true end
+    local hand, held = cards_of(game, HAND[seat], scratch)
+    local dead = 0
+    for i = 1, held do
+      local c = hand[i]
+      local k = COLOUR[c]
+      unseen[c] = false
+      if top[k] then
+        if pos[k] < NSTEPS and follows(game, seat, k, c, top[k], count[k]) then
+          in_hand[k] = in_hand[k] + 1
+        else
+          dead = dead + 1
+        end
+      elseif any_off then
+        in_hand[k] = in_hand[k] + 1
+      else
+        dead = dead + 1
+      end
+    end
+    for s = 1, SEATS do
+      for k = 1, NCOLOURS do see(game, PILE[s][k]) end
+    end
+    for k = 1, NCOLOURS do see(game, DISCARD[k]) end
+    local unknown = size_of(game, DECK) + size_of(game, REMOVED)
+    for o = 1, SEATS do
+      if o ~= seat then
+        local cards, n = cards_of(game, HAND[o], scratch)
+        for i = 1, n do
+          if knows(game, seat, cards[i]) then unseen[cards[i]] = false else unknown = unknown + 1 end
+        end
+      end
+    end
+    -- The unseen cards that may still move each figure: any card of a path not started, else one that follows.
+    for c = 1, NCARDS do
+      if unseen[c] then
+        local k = COLOUR[c]
+        if not top[k] or (pos[k] < NSTEPS and follows(game, seat, k, c, top[k], count[k])) then
+          fitting[k] = fitting[k] + 1
+        end
+      end
+    end
+    local p = H.draw_chance(game, seat, unknown)
+    local scale = H.turn_share(game, seat, p / DRAW_USE * unknown, p / DRAW_USE, held)
+    local best_explorer_gain = 0
+    for k = 1, NCOLOURS do
+      local steps = (HAND_WEIGHT * in_hand[k] + p * fitting[k]) * scale
+      if top[k] then
+        value = value + H.path_prospect(game, seat, k, pos[k], steps, factor[k])
+      elseif any_off then
+        -- seed 000 "Commencez à fouiller un chemin": a figure off the board goes onto step 1; starting is optional
+        local as_adventurer = adventurers_off > 0 and H.path_prospect(game, seat, k, 0, steps, 1) or 0
+        if as_adventurer > 0 then value = value + as_adventurer else as_adventurer = 0 end
+        local gain = explorer_off and H.path_prospect(game, seat, k, 0, steps, EXPLORER_FACTOR) - as_adventurer or 0
+        if gain > best_explorer_gain then best_explorer_gain = gain end
+        -- a colour not worth starting: its cards in hand are dead cards
+        if as_adventurer <= 0 and gain <= 0 then dead = dead + in_hand[k] end
+      end
+    end
+    return value + best_explorer_gain - DEAD_CARD * dead - H.discard_cost(game, seat)
+  end, H
+end
