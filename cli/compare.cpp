@@ -452,15 +452,7 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
   html += fmt::format("<h2>Failed games</h2>\n<p id=\"failed\">{} failed games.</p>\n",
                       c.a.failures.size() + c.b.failures.size());
   html += "<h2>As printed</h2>\n<pre id=\"summary-text\">" + html_escape(comparison_text(c)) + "</pre>\n";
-  html += R"(<script>
-document.body.dataset.renderedCharts = Array.from(document.querySelectorAll("svg.chart"))
-  .filter(svg => svg.getBoundingClientRect().width > 0 && svg.getBoundingClientRect().height > 0).length;
-document.body.dataset.renderedBars = Array.from(document.querySelectorAll("svg.chart rect.bar"))
-  .filter(rect => rect.getBBox().height > 0).length;
-</script>
-</body>
-</html>
-)";
+  html += html_report_end();
   return html;
 }
 

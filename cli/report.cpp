@@ -11,6 +11,20 @@
 
 namespace hr {
 
+std::string html_report_end() {
+  // Proof of rendering for the headless-browser tests: the number of charts that were laid out with a size,
+  // and of bars drawn with a height.
+  return R"(<script>
+document.body.dataset.renderedCharts = Array.from(document.querySelectorAll("svg.chart"))
+  .filter(svg => svg.getBoundingClientRect().width > 0 && svg.getBoundingClientRect().height > 0).length;
+document.body.dataset.renderedBars = Array.from(document.querySelectorAll("svg.chart rect.bar"))
+  .filter(rect => rect.getBBox().height > 0).length;
+</script>
+</body>
+</html>
+)";
+}
+
 std::string html_escape(const std::string& text) {
   std::string out;
   for (char ch : text) {
@@ -216,16 +230,7 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
     html += "</ul>\n";
   }
   html += "<h2>Summary as printed</h2>\n<pre id=\"summary-text\">" + escape(summary_text(st)) + "</pre>\n";
-  // Proof of rendering for the headless-browser test: the number of charts that were laid out with a size.
-  html += R"(<script>
-document.body.dataset.renderedCharts = Array.from(document.querySelectorAll("svg.chart"))
-  .filter(svg => svg.getBoundingClientRect().width > 0 && svg.getBoundingClientRect().height > 0).length;
-document.body.dataset.renderedBars = Array.from(document.querySelectorAll("svg.chart rect.bar"))
-  .filter(rect => rect.getBBox().height > 0).length;
-</script>
-</body>
-</html>
-)";
+  html += html_report_end();
   return html;
 }
 

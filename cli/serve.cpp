@@ -497,7 +497,9 @@ int int_param(const httplib::Request& req, const char* key, int fallback) {
 
 void send_json(httplib::Response& res, const json& body, int status = 200) {
   res.status = status;
-  res.set_content(body.dump(), "application/json");
+  // Requests can carry any bytes (a path, a name, a transcript's text echoed in a message): invalid UTF-8 is
+  // replaced (U+FFFD) instead of throwing from dump(), which in the error handler would end the server.
+  res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
 }
 
 }  // namespace

@@ -123,6 +123,10 @@ struct Stats {
 Stats compute_stats(const Experiment& experiment, const std::vector<GameRecord>& records, const std::string& slice = {});
 /// The summary table (docs/simulation.md explains each figure). Depends only on the experiment and records.
 std::string summary_text(const Stats& stats);
+/// The end of a report page: a script that records in <body data-rendered-charts/-bars> how many SVG charts
+/// were laid out with a size and how many bars were drawn (what the headless-browser tests read), then
+/// </body></html>.
+std::string html_report_end();
 /// `text` with & < > " escaped for HTML.
 std::string html_escape(const std::string& text);
 /// A self-contained HTML page (inline SVG and CSS, no external assets): the summary table, win rates with

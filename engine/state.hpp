@@ -338,6 +338,7 @@ class GameState {
   template <class T>
   void note(T& value) { note(&value, sizeof value); }
   void save(void* at, std::size_t size) {  // inline: a constant size makes the copy a move or two
+    if (size == 0) return;  // nothing to restore (and `at` may be the null data() of an empty table)
     UndoLog& u = undo_;
     if (u.used + size > u.bytes.size() || u.count == u.entries.size()) grow_undo(size);
     std::memcpy(u.bytes.data() + u.used, at, size);

@@ -32,6 +32,10 @@ call GET /api/rulesets && [ "$status" = 200 ] && grep -q '"lost-cities/three-pla
 
 expect 404 "no such page" GET /nothing-here
 expect 404 "no game" GET /api/games/g999
+# A path that is not UTF-8 (found by fuzz_http: echoing it in the error ended the server); the server lives on.
+expect 404 "no such page" GET "/api/%99%99%99"
+printf 'GET /api/\x99\x99 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n' | curl -s --max-time 5 "telnet://${url#http://}" > /dev/null 2>&1
+call GET /api/rulesets && [ "$status" = 200 ] || fail "the server did not survive a request path that is not UTF-8"
 expect 400 "not valid JSON" POST /api/games '{"ruleset": '
 expect 400 "needs 'ruleset'" POST /api/games '{"players": ["human", "random"]}'
 expect 400 "unknown player 'wizard'" POST /api/games '{"ruleset": "lost-cities", "players": ["human", "wizard"]}'
