@@ -11,8 +11,10 @@ cd "$(dirname "$0")"
 # runtimes): the fuzz targets of tests/fuzz/ that .ci/run runs (docs/fuzzing.md). lcov: genhtml renders the
 # tracefile of `houserules test --coverage --lcov` (docs/testing-rules.md; its test skips the HTML without it).
 # libreadline-dev: line editing at the play prompt; tmux: tests/tools/terminal_test.sh plays in a pseudo-terminal.
+# python3: the example external bot and the tests that parse --json/--junit output; curl: the serve API test.
 packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
-          nlohmann-json3-dev libcpp-httplib-dev chromium clang libclang-rt-14-dev lcov libreadline-dev tmux)
+          nlohmann-json3-dev libcpp-httplib-dev chromium clang libclang-rt-14-dev lcov libreadline-dev tmux
+          python3 curl)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
