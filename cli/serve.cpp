@@ -16,6 +16,7 @@
 #include "input_line.hpp"
 #include "play.hpp"
 #include "ruleset.hpp"
+#include "sandbox.hpp"
 #include "scripted_rules.hpp"
 #include "transcript.hpp"
 #include "web_assets.hpp"
@@ -68,11 +69,10 @@ std::unique_ptr<ScriptedRules> load_for_api(const std::string& ruleset, int seat
   }
 }
 
-/// The drawing hints of a ruleset: the [view] table of its base ruleset.toml as JSON ({} when it has none or the
-/// file does not parse: hints never stop a game). docs/serve.md lists the keys the page reads.
-json hints_json(const RulesetInfo& info) {
+/// The [view] table of the TOML file `file` as JSON ({} when it has none or does not parse).
+json view_table_json(const std::filesystem::path& file) {
   try {
-    const toml::table doc = toml::parse_file((info.dir / "ruleset.toml").string());
+    const toml::table doc = toml::parse_file(file.string());
     const toml::table* view = doc["view"].as_table();
     if (!view) return json::object();
     std::ostringstream text;
@@ -81,6 +81,22 @@ json hints_json(const RulesetInfo& info) {
   } catch (const std::exception&) {
     return json::object();
   }
+}
+
+/// The drawing hints of a ruleset: the [view] table of its base ruleset.toml with each variant's [view] merged over
+/// it, parent first (tables key by key, other values replaced); {} when there is none. Hints never stop a game: a
+/// file that does not parse adds nothing. docs/serve.md lists the keys the page reads.
+json hints_json(const RulesetInfo& info) {
+  json hints = view_table_json(info.dir / "ruleset.toml");
+  for (const VariantInfo& v : info.variants) hints.merge_patch(view_table_json(v.file));
+  return hints;
+}
+
+/// The view of `state` for the page: web_view_json plus the scenes of the ruleset's draw_component hook.
+json view_json(ScriptedRules& rules, const GameState& state) {
+  json view = web_view_json(rules, state);
+  add_scenes(view, rules, state);
+  return view;
 }
 
 bool inside(const std::filesystem::path& path, const std::filesystem::path& dir) {
@@ -133,24 +149,50 @@ json GameServer::rulesets() const {
   return out;
 }
 
+namespace {
+
+/// Whether `path` lies inside one of the ruleset folders (built-in and HOUSERULES_PATH), symbolic links resolved.
+bool in_ruleset_folders(const std::filesystem::path& path) {
+  std::error_code ec;
+  const auto real = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+  if (ec) return false;
+  for (const auto& dir : ruleset_search_path()) {
+    const auto root = std::filesystem::weakly_canonical(dir, ec);
+    if (!ec && inside(real, root)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void GameServer::check_ruleset_allowed(const std::string& ruleset) const {
   if (ruleset.empty()) throw ApiError(400, "no ruleset given");
+  bool known = false;
   for (const RulesetInfo& info : list_rulesets()) {
-    if (ruleset == info.id) return;
-    if (ruleset.starts_with(info.id + "/"))
+    if (ruleset == info.id) known = true;
+    if (!known && ruleset.starts_with(info.id + "/"))
       for (const VariantInfo& v : list_variants(info))
-        if (ruleset == info.id + "/" + v.id) return;
+        if (ruleset == info.id + "/" + v.id) known = true;
   }
-  std::error_code ec;
-  const auto path = std::filesystem::weakly_canonical(std::filesystem::absolute(ruleset, ec), ec);
-  if (!ec)
-    for (const auto& dir : ruleset_search_path()) {
-      const auto root = std::filesystem::weakly_canonical(dir, ec);
-      if (!ec && inside(path, root)) return;
-    }
-  throw ApiError(403, fmt::format("'{}' is neither a ruleset id nor a file inside the ruleset folders (the built-in "
-                                  "rulesets/ and HOUSERULES_PATH); serve reads no other file",
-                                  cut_for_message(ruleset)));
+  if (!known && !in_ruleset_folders(ruleset))
+    throw ApiError(403, fmt::format("'{}' is neither a ruleset id nor a file inside the ruleset folders (the built-in "
+                                    "rulesets/ and HOUSERULES_PATH); serve reads no other file",
+                                    cut_for_message(ruleset)));
+  // The chain of `extends` too: every variant file and the base ruleset must lie in the folders (checked before
+  // any script runs; the variant files' TOML is parsed to follow the chain).
+  RulesetInfo info;
+  try {
+    info = find_ruleset(ruleset);
+  } catch (const std::exception& e) {
+    throw ApiError(422, e.what());
+  }
+  std::vector<std::filesystem::path> files{info.dir / "ruleset.toml"};
+  for (const VariantInfo& v : info.variants) files.push_back(v.file);
+  for (const auto& file : files)
+    if (!in_ruleset_folders(file))
+      throw ApiError(403, fmt::format("'{}' extends {}, which is outside the ruleset folders (the built-in rulesets/ "
+                                      "and HOUSERULES_PATH); serve reads no other file",
+                                      cut_for_message(ruleset), Sandbox::display_path(file)));
 }
 
 GameServer::Session& GameServer::add(std::unique_ptr<Session> session) {
@@ -249,7 +291,7 @@ json GameServer::game_json(Session& s, int seat) {
               {"players", s.players},
               {"seed", s.seed},
               {"seat", seat},
-              {"view", web_view_json(*s.rules, view)},
+              {"view", view_json(*s.rules, view)},
               {"legal", legal},
               {"log", log_json(s.history)},
               {"can_undo", can_undo},
@@ -468,7 +510,7 @@ json GameServer::replay(const std::string& id, std::int64_t at) {
   json out = {{"id", s.id},         {"ruleset", s.ruleset}, {"name", s.rules->info().name},
               {"file", s.file},     {"players", s.players}, {"seed", s.seed},
               {"at", at},           {"total", s.playable},  {"recorded", s.recorded.size()},
-              {"log", log},         {"view", web_view_json(*s.rules, state)},
+              {"log", log},         {"view", view_json(*s.rules, state)},
               {"hints", s.hints}};
   if (!s.divergence.empty()) out["divergence"] = {{"at", s.playable + 1}, {"message", s.divergence}};
   return out;

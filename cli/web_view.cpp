@@ -1,7 +1,10 @@
 // web_view.cpp — the JSON view of a game state for the page of `houserules serve` (see web_view.hpp).
 #include "web_view.hpp"
 
+#include <set>
 #include <string>
+
+#include "scripted_rules.hpp"
 
 namespace hr {
 
@@ -183,6 +186,42 @@ json web_view_json(const Rules& rules, const GameState& state) {
           {"tracks", tracks_json(layout, state)},
           {"figures", figures_json(layout, state)},
           {"boards", boards}};
+}
+
+namespace {
+
+/// The component ids of the cards `view` shows (null cards left out), each once, in ascending order.
+std::set<ComponentId> shown_components(const json& view) {
+  std::set<ComponentId> ids;
+  const auto add = [&](const json& card) {
+    if (card.is_object()) ids.insert(card["id"].get<ComponentId>());
+  };
+  for (const json& zone : view["zones"])
+    if (zone.contains("cards"))
+      for (const json& card : zone["cards"]) add(card);
+  for (const json& track : view["tracks"])
+    for (const json& tile : track["tiles"]) add(tile["card"]);
+  for (const json& board : view["boards"]) {
+    for (const json& tile : board["tiles"]) add(tile["card"]);
+    for (const json& lying : board["lying"])
+      for (const json& card : lying["cards"]) add(card);
+  }
+  return ids;
+}
+
+}  // namespace
+
+void add_scenes(json& view, ScriptedRules& rules, const GameState& state) {
+  if (!rules.has_draw_component()) return;
+  json scenes = json::object();
+  try {
+    for (const ComponentId c : shown_components(view))
+      if (const auto scene = rules.draw_component(state, c)) scenes[std::to_string(c)] = json::parse(*scene);
+  } catch (const std::exception& e) {
+    view["draw_error"] = e.what();
+    return;
+  }
+  view["scenes"] = std::move(scenes);
 }
 
 }  // namespace hr

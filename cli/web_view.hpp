@@ -10,6 +10,10 @@
 #include "rules.hpp"
 
 namespace hr {
+class ScriptedRules;
+}
+
+namespace hr {
 
 /// The view of `state` for the page. `state` is either an observation (GameState::observation(seat): cards the
 /// seat cannot see are null) or a full state (masked_for() == 0: every card shown, as in a replay). Shape:
@@ -32,6 +36,14 @@ namespace hr {
 /// where card = {"id": component id (0-based), "name", "attrs": {key: value}}.
 /// Throws nothing for a valid state (the layout and state are trusted).
 nlohmann::json web_view_json(const Rules& rules, const GameState& state);
+
+/// Adds to `view` (web_view_json of `state`) the scenes of the rules' `draw_component` hook (docs/writing-rules.md,
+/// "Drawing a component"), for every component the view shows (cards, track tiles, board tiles, lying components;
+/// not the unknown ones): "scenes": {"<component id>": {"aspect", "shapes": [...]}} (scene.hpp), only for those the
+/// hook draws. When the hook fails or a scene breaks a rule, the view keeps no scene (the page draws everything
+/// the generic way) and gets "draw_error": the message (naming the card and the shape); no further call is made.
+/// Without the hook, nothing is added.
+void add_scenes(nlohmann::json& view, ScriptedRules& rules, const GameState& state);
 
 /// A component as the view shows it: {"id", "name", "attrs"}; null for kUnknownComponent.
 nlohmann::json web_card_json(const Layout& layout, ComponentId c);

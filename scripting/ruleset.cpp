@@ -293,12 +293,14 @@ RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visitin
   for (const auto& [key, node] : doc) {
     static const std::set<std::string, std::less<>> known{"extends", "id",       "name",     "description", "script",
                                                           "players", "params",   "schema",   "zones",       "counters",
-                                                          "visibility"};
+                                                          "visibility", "view"};
     if (!known.contains(key.str()))
       throw LoadError(where(file, node) + ": unknown key '" + printable(cut_for_message(key.str())) +
                       "' in a variant (expected extends, id, name, description, script, players, params, schema, zones, "
-                      "counters, visibility)");
+                      "counters, visibility, view)");
   }
+  if (const toml::node* view = doc.get("view"); view && !view->is_table())
+    throw LoadError(where(file, *view) + ": 'view' must be a table of drawing hints (docs/serve.md)");
   const toml::node* extends = doc.get("extends");
   if (!extends || !extends->is_string())
     throw LoadError(Sandbox::display_path(file) + ": a variant needs extends = \"<ruleset, variant or path>\"");

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "binding_context.hpp"
+#include "scene.hpp"
 #include "toml_util.hpp"
 
 namespace hr {
@@ -194,11 +195,12 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   hook("invariants", impl.hook_invariants, false);
   hook("shorthand", impl.hook_shorthand, false);
   hook("score_breakdown", impl.hook_score_breakdown, false);
+  hook("draw_component", impl.hook_draw, false);
   if (!missing.empty())
     throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
   static const char* const kHooks[] = {"setup", "start_round", "actions", "apply", "action_text", "score",
                                        "describe", "explain", "heuristic", "ranks", "invariants",
-                                       "score_breakdown"};
+                                       "score_breakdown", "draw_component"};
   lua_pushnil(L);
   while (lua_next(L, rules)) {  // the named rules: every other function of the table (sorted below)
     if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION) {
@@ -379,6 +381,24 @@ std::string ScriptedRules::describe(const GameState& observation, int seat) {
 std::optional<std::string> ScriptedRules::score_breakdown(const GameState& state, int seat) {
   if (impl_->hook_score_breakdown == LUA_NOREF) return std::nullopt;
   return seat_text_hook(*impl_, impl_->hook_score_breakdown, "score_breakdown", state, seat);
+}
+
+std::optional<std::string> ScriptedRules::draw_component(const GameState& view, ComponentId card) {
+  if (impl_->hook_draw == LUA_NOREF || card >= layout_.components.size()) return std::nullopt;
+  lua_State* L = impl_->sandbox.lua();
+  Binding bound(*impl_, view, false, "draw_component");
+  push_hook(L, *impl_, impl_->hook_draw);
+  lua_pushinteger(L, static_cast<lua_Integer>(card) + 1);
+  const Component& component = layout_.components[card];
+  const AttributeValue* kind = component.attribute("kind");
+  if (kind && std::holds_alternative<std::string>(*kind)) lua_pushlstring(L, std::get<std::string>(*kind).data(), std::get<std::string>(*kind).size());
+  else lua_pushnil(L);
+  impl_->sandbox.call("hook 'draw_component'", 3, 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return std::nullopt;
+  }
+  return read_scene(L, "hook 'draw_component'", printable(component.name) + " (card " + std::to_string(card + 1) + ")");
 }
 
 std::string ScriptedRules::explain_illegal(const GameState& state, std::string_view text) {

@@ -7,10 +7,12 @@
 //   apply(game, action), action_text(game, action) -> string, score(game, seat) -> integer.
 //   Optional: setup(game), describe(view, seat) -> string, explain(game, text) -> string,
 //   heuristic(game, seat) -> number, ranks(game) -> {place...}, invariants(game) -> nil or a message,
-//   shorthand(game, text) -> nil or {action text...}, score_breakdown(game, seat) -> string.
+//   shorthand(game, text) -> nil or {action text...}, score_breakdown(game, seat) -> string,
+//   draw_component(view, card, kind) -> nil or a scene (scene.hpp).
 //   Actions are integers of the script's own encoding; component, zone and seat numbers are 1-based.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -66,6 +68,14 @@ class ScriptedRules final : public Rules {
   /// The `shorthand(game, text) -> {text...}` hook's list (at most kMaxShorthand texts of kMaxActionText bytes;
   /// anything but a list of strings, or nil, is a ScriptError); empty without the hook.
   std::vector<std::string> shorthand(const GameState& state, std::string_view text) override;
+  /// The `draw_component(view, card, kind) -> nil | scene` hook (docs/writing-rules.md, "Drawing a component"): how
+  /// `houserules serve` draws component `card` (0-based) in `view` (an observation or a full state, read-only;
+  /// `kind` is the card's `kind` attribute when it is a string). Returns the checked scene as JSON text
+  /// (scene.hpp), or std::nullopt without the hook or when it returns nil (the page's generic drawing).
+  /// Throws ScriptError for a failing hook or a scene that breaks a rule or limit (naming the card and shape).
+  std::optional<std::string> draw_component(const GameState& view, ComponentId card);
+  /// Whether the rules define the `draw_component` hook.
+  bool has_draw_component() const { return std::find(hook_names_.begin(), hook_names_.end(), "draw_component") != hook_names_.end(); }
   std::vector<int> ranks(const GameState& state) override;
   std::string invariant_violation(const GameState& state) override;
   /// As Rules::random_playout (the same games), run inside the Lua VM: one protected call per round instead

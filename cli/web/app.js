@@ -193,6 +193,55 @@ function svgEl(tag, attrs, text) {
   return e;
 }
 
+// ---- scenes: components the rules draw themselves (the draw_component hook; docs/writing-rules.md) ----------------
+function sceneOf(card) {
+  const scenes = card && current && current.view && current.view.scenes;
+  return (scenes && scenes[card.id]) || null;
+}
+
+function sceneColour(c) {
+  return c === 'none' ? 'none' : NAMED_COLOURS[c] || c;
+}
+
+/// One shape of a scene as an SVG element. The server checked every value (numbers in range, colour names or
+/// #rgb/#rrggbb, texts of at most 40 bytes); texts become text nodes, never markup.
+function sceneShape(s) {
+  const common = { fill: sceneColour(s.fill), stroke: sceneColour(s.stroke), 'stroke-width': Number(s.stroke_width),
+    opacity: Number(s.opacity), 'data-shape': s.shape };
+  switch (s.shape) {
+    case 'rect':
+      return svgEl('rect', { x: Number(s.x), y: Number(s.y), width: Number(s.w), height: Number(s.h), rx: Number(s.rx), ...common });
+    case 'circle':
+      return svgEl('circle', { cx: Number(s.cx), cy: Number(s.cy), r: Number(s.r), ...common });
+    case 'polygon': {
+      const p = s.points.map(Number);
+      const points = [];
+      for (let i = 0; i + 1 < p.length; i += 2) points.push(`${p[i]},${p[i + 1]}`);
+      return svgEl('polygon', { points: points.join(' '), ...common });
+    }
+    case 'line':
+      return svgEl('line', { x1: Number(s.x1), y1: Number(s.y1), x2: Number(s.x2), y2: Number(s.y2), ...common });
+    case 'text':
+      return svgEl('text', { x: Number(s.x), y: Number(s.y), 'font-size': Number(s.size), 'text-anchor': s.anchor === 'start' || s.anchor === 'end' ? s.anchor : 'middle',
+        'font-weight': s.bold ? 'bold' : 'normal', 'dominant-baseline': 'central', ...common }, String(s.text));
+    default:
+      return svgEl('g', { 'data-shape': 'unknown' });
+  }
+}
+
+/// The scene of `card` as an <svg> `width` wide (in the unit of the parent: px on the page, board units inside a
+/// board), its height width x aspect; `at` = [x, y] places its centre (inside a board's SVG).
+function sceneSvg(card, scene, width, at) {
+  const height = width * scene.aspect;
+  const attrs = { class: 'scene', viewBox: `0 0 1 ${scene.aspect}`, width, height };
+  if (at) Object.assign(attrs, { x: at[0] - width / 2, y: at[1] - height / 2 });
+  const svg = svgEl('svg', attrs);
+  svg.dataset.card = card.name;
+  for (const s of scene.shapes) svg.appendChild(sceneShape(s));
+  svg.appendChild(svgEl('title', {}, card.name));
+  return svg;
+}
+
 function hints() {
   return (current && current.data.hints) || {};
 }
@@ -212,11 +261,13 @@ function cardColour(card) {
 
 function cardEl(card) {
   if (!card) return el('div', 'card back', '?');
-  const c = el('div', 'card', card.name);
+  const scene = sceneOf(card);
+  const c = el('div', scene ? 'card drawn' : 'card', scene ? undefined : card.name);
   c.dataset.name = card.name;
   c.title = `${card.name} ${JSON.stringify(card.attrs)}`;
   const colour = cardColour(card);
-  if (colour) c.style.background = colour;
+  if (scene) c.appendChild(sceneSvg(card, scene, 32));
+  else if (colour) c.style.background = colour;
   c.addEventListener('click', () => selectCard(card.name, c));
   return c;
 }
@@ -265,6 +316,11 @@ function trackEl(track) {
     const space = el('div', 'space');
     space.appendChild(el('div', 'value', String(value)));
     for (const tile of track.tiles.filter((x) => x.space === i + 1)) {
+      const scene = sceneOf(tile.card);
+      if (scene) {
+        space.appendChild(sceneSvg(tile.card, scene, 26));
+        continue;
+      }
       const d = el('div', 'tile', tile.card ? tile.card.name : '?');
       const colour = cardColour(tile.card);
       if (colour) d.style.background = colour;
@@ -354,8 +410,9 @@ function boardEl(board, view) {
     }
     const vs = t.faces.filter((f) => f >= 0).flatMap((f) => board.faces[f]);
     const [x, y] = centre(vs);
-    const text = svgEl('text', { x, y, 'font-size': 0.22, 'text-anchor': 'middle' }, t.card ? t.card.name : '?');
-    svg.appendChild(text);
+    const scene = sceneOf(t.card);
+    if (scene) svg.appendChild(sceneSvg(t.card, scene, 0.5, [x, y]));
+    else svg.appendChild(svgEl('text', { x, y, 'font-size': 0.22, 'text-anchor': 'middle' }, t.card ? t.card.name : '?'));
   }
   for (const [f, feature] of board.face_features) {
     const name = featureNames[String(feature & (hints().face_feature_mask || 0xffff))];
@@ -391,6 +448,11 @@ function boardEl(board, view) {
     if (!p) continue;
     l.cards.forEach((card, i) => {
       const x = p[0] + 0.16 * i, y = p[1] + 0.1;
+      const scene = sceneOf(card);
+      if (scene) {
+        svg.appendChild(sceneSvg(card, scene, 0.3, [x, y]));
+        return;
+      }
       svg.appendChild(svgEl('circle', { cx: x, cy: y, r: 0.11, fill: cardColour(card) || (card ? '#fff' : '#5d7196'), stroke: '#333', 'stroke-width': 0.02 }));
       if (card) svg.appendChild(svgEl('text', { x, y: y + 0.04, 'font-size': 0.1, 'text-anchor': 'middle' }, card.name.slice(0, 3)));
     });
@@ -553,6 +615,7 @@ function show(state) {
     $('download').href = `/api/games/${d.id}/transcript`;
     $('download').setAttribute('download', `${d.id}.jsonl`);
     if (d.error) showMessage(d.error);
+    else if (view.draw_error) showMessage(`The rules' drawing failed (drawn the generic way; the game is unchanged): ${view.draw_error}`);
     drawLog(d.log, d.players, humanSeats, undefined, d.id);
   } else {
     $('scrub').max = d.total;
@@ -561,6 +624,7 @@ function show(state) {
     $('jump').value = d.at;
     status.textContent = `${d.file}: action ${d.at} of ${d.total} · ` + status.textContent;
     status.dataset.at = d.at;
+    showMessage(view.draw_error ? `The rules' drawing failed (drawn the generic way): ${view.draw_error}` : '');
     const div = $('divergence');
     div.hidden = !d.divergence;
     if (d.divergence) div.textContent = `First divergence at action ${d.divergence.at}: ${d.divergence.message}`;

@@ -600,5 +600,7 @@ view.install(rules, {
   artifact_chips = artifact_chips, table_points = table_points,
   figure_points = figure_points, VP_START = VP_START, VP_FLOOR = VP_FLOOR, EXPLORER_FACTOR = EXPLORER_FACTOR,
 })
+-- How `houserules serve` draws the event tiles (draw.lua).
+require("draw").install(rules, { TILE = TILE, VALUE = VALUE, ARTIFACT = ARTIFACT, ARROW = ARROW, VPTILE = VPTILE })
 
 return rules

@@ -5,6 +5,10 @@ set -uo pipefail
 hr=$1
 command -v curl > /dev/null || { echo "curl is not installed: skipped"; exit 77; }
 tmp=$(mktemp -d)
+src=$(cd "$(dirname "$0")/../.." && pwd)
+# The house rules of tests/fixtures/web-draw are on the search path: drawing hooks, hints from a variant.
+fixtures=$src/tests/fixtures/web-draw
+export HOUSERULES_PATH=$fixtures
 source "$(dirname "$0")/serve_helpers.sh"
 start_server "$hr" "$tmp/serve.log"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -68,4 +72,60 @@ expect 400 "the first line must be the header" POST "/api/replays?name=t.jsonl" 
 expect 400 "t.jsonl:1: not valid JSON" POST "/api/replays?name=t.jsonl" 'not json'
 expect 403 "ruleset folders" POST "/api/replays?name=t.jsonl" '{"type":"header","ruleset":"/tmp","seats":2,"seed":1}'
 expect 404 "no replay" GET "/api/replays/r1?at=0"
+
+# Files: only rulesets inside the folders, and their `extends` chain too; no other file is read.
+expect 403 "ruleset folders" POST /api/games '{"ruleset": "../../etc/passwd"}'
+expect 403 "ruleset folders" POST /api/games "{\"ruleset\": \"$src/rulesets/../../../etc/passwd\"}"
+expect 403 "ruleset folders" POST /api/games "{\"ruleset\": \"$src/tests/fixtures/tiny-draw/ruleset.toml\"}"
+expect 403 "outside the ruleset folders" POST /api/games "{\"ruleset\": \"$fixtures/escape.toml\"}"
+expect 422 "no ruleset" POST /api/games "{\"ruleset\": \"$src/rulesets/lost-cities/README.md\"}"
+expect 422 "no ruleset" POST /api/games "{\"ruleset\": \"$fixtures/big-cards.lua\"}"
+expect 403 "ruleset folders" POST "/api/replays?name=t.jsonl" "{\"type\":\"header\",\"ruleset\":\"$src/tests/fixtures/tiny-draw\",\"seats\":2,\"seed\":1}"
+
+# A house rule by path whose draw_component hook draws every card (docs/writing-rules.md, "Drawing a component").
+new_game() {  # new_game RULESET -> $id, the game in $tmp/body
+  call POST /api/games "{\"ruleset\": \"$1\", \"players\": [\"human\", \"random\"], \"seed\": 7}"
+  [ "$status" = 201 ] || fail "new game $1 -> $status $(cat "$tmp/body")"
+  id=$(grep -o '"id":"g[0-9a-f]*"' "$tmp/body" | head -1 | cut -d'"' -f4)
+}
+new_game "$fixtures/big-cards.toml"
+grep -q '"scenes":{"' "$tmp/body" || fail "big-cards: no scenes in the view: $(cut -c1-300 "$tmp/body")"
+grep -q '"aspect":1.5' "$tmp/body" && grep -q '"shape":"text"' "$tmp/body" || fail "big-cards: the scenes lack their aspect or text"
+grep -q '"draw_error"' "$tmp/body" && fail "big-cards: a drawing error: $(grep -o '"draw_error":"[^"]*"' "$tmp/body")"
+grep -q '"labels":{"deck":"Draw pile"}' "$tmp/body" || fail "big-cards: the variant's [view] label is not in the hints"
+echo "ok  big-cards: scenes drawn by the rules, the variant's hint"
+
+# Each broken scene: the game starts and plays on, its view has no scene and a draw_error naming the rule broken.
+broken() {  # broken VARIANT MESSAGE-FRAGMENT
+  new_game "$fixtures/$1.toml"
+  grep -qF "\"draw_error\":\"hook 'draw_component'" "$tmp/body" || fail "$1: no draw_error: $(cut -c1-300 "$tmp/body")"
+  grep -qF -- "$2" "$tmp/body" || fail "$1: the draw_error does not say '$2': $(grep -o '"draw_error":"[^"]*"' "$tmp/body")"
+  grep -q '"scenes"' "$tmp/body" && fail "$1: scenes despite the error"
+  call GET "/api/games/$id" && cp "$tmp/body" "$tmp/before"
+  call GET "/api/games/$id"
+  cmp -s "$tmp/before" "$tmp/body" || fail "$1: looking at the game changed it"
+  call POST "/api/games/$id/play" '{"seat": 1, "index": 0}'
+  [ "$status" = 200 ] && grep -q '"ply":1' "$tmp/body" || fail "$1: the game does not play on: $status $(cut -c1-200 "$tmp/body")"
+  echo "ok  $1: $(grep -o '"draw_error":"[^"]*"' "$tmp/body" | cut -c1-130)"
+}
+broken unknown-shape "shape 1: unknown shape 'star' (rect, circle, polygon, line or text)"
+broken bad-number "shape 1 (circle): 'r' must be a number from 0 to 4, not -1"
+broken too-many "returned 65 shapes; the limit is 64"
+broken long-text "shape 1 (text): 'text' has 50 bytes; the limit is 40"
+broken bad-colour "shape 1 (rect): 'fill' must be a colour name"
+broken unknown-key "shape 1 (rect): unknown key 'onclick'"
+broken fails "the drawing hook fails on purpose"
+broken not-a-table "must return nil or a scene (a list of shapes), not 'a card'"
+
+# Hints from a variant: [view] of board-colours.toml merged over lost-cities-board's (one colour changed, a label
+# added, the other colours kept).
+new_game "$fixtures/board-colours.toml"
+grep -q '"colours":{"1":"#f2c641","2":"#123456","3":"#f4f4f2"' "$tmp/body" ||
+  fail "board-colours: the hints are not merged: $(grep -o '"hints":.*' "$tmp/body" | cut -c1-200)"
+grep -q '"labels":{"deck":"Draw pile"}' "$tmp/body" || fail "board-colours: no label from the variant"
+echo "ok  board-colours: the variant's [view] merged over its parent's"
+# The board game's event tiles are drawn by its own draw_component (rulesets/lost-cities-board/draw.lua).
+new_game lost-cities-board
+grep -q '"scenes":{"' "$tmp/body" && grep -q '"shape":"polygon"' "$tmp/body" || fail "lost-cities-board: its tiles have no scene"
+echo "ok  lost-cities-board: the event tiles' scenes"
 echo "PASS"
