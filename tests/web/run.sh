@@ -17,8 +17,11 @@ mkdir -p "$shots"
 # A finished game of each ruleset to step through (Lost Valley: its map built tile by tile).
 "$hr" play lost-valley --players random,random,random --seed 5 --quiet --log "$tmp/lost-valley.jsonl" > /dev/null ||
   { echo "FAIL: play lost-valley"; exit 1; }
+# The house rules of tests/fixtures/web-draw (typed by path in the page) lie on the search path.
+fixtures=$(cd "$here/../fixtures/web-draw" && pwd)
+export HOUSERULES_PATH=$fixtures
 start_server "$hr" "$tmp/serve.log"
-BROWSER="$browser" URL="$url" TMP="$tmp" SHOTS="$shots" timeout 400 node "$here/serve_test.mjs"
+BROWSER="$browser" URL="$url" TMP="$tmp" SHOTS="$shots" FIXTURES="$fixtures" timeout 400 node "$here/serve_test.mjs"
 status=$?
 [ $status -eq 0 ] || { echo "--- serve's output:"; tail -20 "$tmp/serve.log"; }
 exit $status

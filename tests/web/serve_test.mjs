@@ -5,14 +5,18 @@
 //  2. opens that transcript and steps it forward, back, to a log entry and to the end; a transcript with one
 //     digest changed shows its first divergence on the page;
 //  3. starts a variant (six expeditions: a purple column appears);
-//  4. draws every ruleset's table: the board game's tracks, Rivals, Lost Valley's map from a finished game
-//     (tiles on the triangular lattice, figures), and saves a screenshot of each into SHOTS.
+//  4. draws every ruleset's table: the board game's tracks (its event tiles drawn by its own draw_component hook),
+//     Rivals, Lost Valley's map from a finished game (tiles on the triangular lattice, figures), and saves a
+//     screenshot of each into SHOTS;
+//  5. types a house rule's path in the "or file" box (tests/fixtures/web-draw/big-cards.toml: its cards drawn by
+//     its draw_component hook as SVG scenes, its deck labelled by its [view] hint) and plays a move; a house rule
+//     whose drawing fails shows the error on the page and is drawn the generic way.
 // Fails on any error in the page's console.
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const { BROWSER, URL, TMP, SHOTS } = process.env;
+const { BROWSER, URL, TMP, SHOTS, FIXTURES } = process.env;
 const started = Date.now();
 const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s]`, ...a);
 function check(cond, message) {
@@ -178,6 +182,10 @@ log('variant six-expeditions drawn with its purple column');
 await newGame('lost-cities-board', ['human', 'greedy'], 4);
 check(await page.locator('.track').count() >= 5, 'the board game: fewer than 5 tracks drawn');
 check(await page.locator('.track .space').count() >= 40, 'the board game: track spaces missing');
+// the event tiles are drawn by rulesets/lost-cities-board/draw.lua: one SVG scene per tile, each of shapes
+const tileScenes = await page.locator('.track svg.scene').count();
+check(tileScenes >= 20, `the board game: only ${tileScenes} event tiles drawn by their scenes`);
+check(await page.locator('.track svg.scene[data-card="arrow"] [data-shape="polygon"]').count() >= 1, 'the board game: no arrow tile drawn');
 // two actions in, so that a pawn stands on a path
 for (let i = 0; i < 2; i++) {
   const before = await renders();
@@ -200,6 +208,46 @@ check(tileFaces >= 20, `Lost Valley: only ${tileFaces} tile faces drawn`);
 check(figures >= 3, `Lost Valley: only ${figures} figures on the map`);
 log(`Lost Valley's map: ${tileFaces} tile faces, ${figures} figures`);
 await shot('lost-valley');
+
+// ---- 5. a house rule by its path, drawn by its own hook ----------------------------------------------------------
+async function newGameFromPath(file, players, seed) {
+  await page.fill('#ruleset-path', file);
+  await page.fill('#seat-count', String(players.length));
+  await page.dispatchEvent('#seat-count', 'change');
+  for (let s = 1; s <= players.length; s++) await page.selectOption(`.seat-player[data-seat="${s}"]`, players[s - 1]);
+  await page.fill('#seed', String(seed));
+  const before = await renders();
+  await page.click('#start');
+  await waitForHuman(before);
+}
+await page.selectOption('#ruleset', 'lost-cities');
+await newGameFromPath(path.join(FIXTURES, 'big-cards.toml'), ['human', 'random'], 7);
+check((await status()).includes('Big cards'), `the house rule did not start: ${await status()}`);
+const handScenes = page.locator('.group[data-group="seat 1"] .card.drawn svg.scene');
+check(await handScenes.count() === 8, `big cards: ${await handScenes.count()} of the 8 cards in hand drawn by their scene`);
+const shapes = await page.locator('.group[data-group="seat 1"] svg.scene [data-shape]').count();
+check(shapes >= 16, `big cards: only ${shapes} shapes in the hand's scenes`);
+const firstValue = await page.locator('.group[data-group="seat 1"] svg.scene text[data-shape="text"]').first().textContent();
+check(/^(\d+|x)$/.test(firstValue), `big cards: the first card's text is '${firstValue}'`);
+check((await page.textContent('[data-zone="deck"] .label')).startsWith('Draw pile'), 'big cards: the [view] label of the deck is not shown');
+check(await page.locator('#message').isHidden(), `big cards: a message: ${await page.textContent('#message')}`);
+await shot('house-rule-drawn');
+const logBefore = await logLength();
+const beforePlay = await renders();
+await page.click('#actions button.action[data-index="0"]');
+await waitForHuman(beforePlay);
+check(await logLength() > logBefore, 'big cards: the move was not played');
+check(await page.locator('.group[data-group="seat 1"] .card.drawn svg.scene').count() >= 7, 'big cards: the hand is no longer drawn by its scenes');
+log(`house rule by path: ${shapes} shapes in the hand's scenes, a move played`);
+// a drawing hook that fails: the page says so and draws the generic way; the game goes on
+await newGameFromPath(path.join(FIXTURES, 'fails.toml'), ['human', 'random'], 7);
+const message = await page.textContent('#message');
+check(await page.locator('#message').isVisible() && message.includes('drawing failed') && message.includes('fails on purpose'),
+  `a failing drawing hook: the message is '${message}'`);
+check(await page.locator('svg.scene').count() === 0, 'a failing drawing hook: scenes drawn anyway');
+check(await page.locator('.group[data-group="seat 1"] .card').count() === 8, 'a failing drawing hook: the hand is not drawn');
+await page.fill('#ruleset-path', '');
+log('a failing drawing hook: shown on the page, the table drawn the generic way');
 
 check(pageErrors.length === 0, `errors in the page: ${pageErrors.join(' | ')}`);
 await context.close();
