@@ -18,10 +18,6 @@ ojson owner_json(const Owner& owner) {
   return nullptr;
 }
 
-ojson attribute_json(const AttributeValue& value) {
-  return std::visit([](const auto& v) { return ojson(v); }, value);
-}
-
 /// A component's name, or null for one this seat cannot see (or no component).
 ojson card_json(const Layout& layout, ComponentId c) {
   if (c == kUnknownComponent || c == kNoComponent || c >= layout.components.size()) return nullptr;
@@ -32,6 +28,54 @@ constexpr SiteKind kSiteKinds[] = {SiteKind::Face, SiteKind::Edge, SiteKind::Ver
 
 }  // namespace
 
+const std::string* phase_name(const Layout& layout, int phase) {
+  for (const auto& [name, number] : layout.phase_names)
+    if (number == phase) return &name;
+  return nullptr;
+}
+
+std::vector<BoardTileView> board_tiles(const GameState& view, int board) {
+  const Layout& layout = view.layout();
+  std::vector<BoardTileView> tiles;
+  std::vector<ComponentId> seen;
+  for (int face = 0, n = layout.boards[static_cast<std::size_t>(board)].lattice.faces(); face < n; ++face) {
+    const ComponentId c = view.tile_on(board, face);
+    if (c == kNoComponent || std::find(seen.begin(), seen.end(), c) != seen.end()) continue;
+    seen.push_back(c);
+    BoardTileView tile;
+    tile.component = c;
+    const Place p = c < layout.components.size() ? view.place_of(c) : Place{};
+    if (p.site_kind == SiteKind::Tile && p.board == board) {
+      tile.placed = true;
+      tile.anchor = p.site;
+      tile.rotation = p.rotation;
+      tile.faces = view.placement_faces(c, board, p.site, p.rotation);
+    } else {
+      tile.faces = {face};
+    }
+    tiles.push_back(std::move(tile));
+  }
+  return tiles;
+}
+
+std::vector<LyingView> board_lying(const GameState& view, int board) {
+  std::vector<LyingView> out;
+  for (SiteKind kind : kSiteKinds)
+    for (int id = 0, n = view.layout().sites(board, kind); id < n; ++id) {
+      const auto here = view.lying(board, kind, id);
+      if (!here.empty()) out.push_back({kind, id, here});
+    }
+  return out;
+}
+
+std::vector<std::array<int, 2>> mark_values(const GameState& view, int board, int mark) {
+  std::vector<std::array<int, 2>> out;
+  const SiteKind kind = view.layout().boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(mark)].kind;
+  for (int id = 0, n = view.layout().sites(board, kind); id < n; ++id)
+    if (const int value = view.mark(board, mark, id)) out.push_back({id, value});
+  return out;
+}
+
 ojson layout_json(const Layout& layout) {
   ojson out;
   out["seats"] = layout.seats;
@@ -40,7 +84,7 @@ ojson layout_json(const Layout& layout) {
   for (const Component& c : layout.components) {
     if (components.contains(c.name)) continue;  // copies share a name and their attributes
     ojson attributes = ojson::object();
-    for (const auto& [key, value] : c.attributes) attributes[key] = attribute_json(value);
+    for (const auto& [key, value] : c.attributes) attributes[key] = attribute_json<ojson>(value);
     components[c.name] = std::move(attributes);
   }
   out["components"] = std::move(components);
@@ -88,11 +132,7 @@ ojson observation_json(const GameState& view, int seat) {
   out["round"] = view.round();
   out["rounds"] = layout.rounds;
   out["phase"] = view.phase();
-  for (const auto& [name, number] : layout.phase_names)
-    if (number == view.phase()) {
-      out["phase_name"] = name;
-      break;
-    }
+  if (const std::string* name = phase_name(layout, view.phase())) out["phase_name"] = *name;
   out["ply"] = view.ply();
   out["over"] = view.over();
   out["match_scores"] = view.match_scores();
@@ -154,36 +194,25 @@ ojson observation_json(const GameState& view, int seat) {
     const BoardDef& def = layout.boards[b];
     const int board = static_cast<int>(b);
     ojson tiles = ojson::array();
-    std::vector<ComponentId> seen;
-    for (int face = 0; face < def.lattice.faces(); ++face) {
-      const ComponentId c = view.tile_on(board, face);
-      if (c == kNoComponent || std::find(seen.begin(), seen.end(), c) != seen.end()) continue;
-      seen.push_back(c);
-      ojson tile = {{"tile", card_json(layout, c)}};
-      const Place p = c < layout.components.size() ? view.place_of(c) : Place{};
-      if (p.site_kind == SiteKind::Tile && p.board == b) {
-        tile["anchor"] = p.site;
-        tile["rotation"] = p.rotation;
-        tile["faces"] = view.placement_faces(c, board, p.site, p.rotation);
-      } else {
-        tile["faces"] = {face};
+    for (const BoardTileView& t : board_tiles(view, board)) {
+      ojson tile = {{"tile", card_json(layout, t.component)}};
+      if (t.placed) {
+        tile["anchor"] = t.anchor;
+        tile["rotation"] = t.rotation;
       }
+      tile["faces"] = t.faces;
       tiles.push_back(std::move(tile));
     }
     ojson lying = ojson::array();
-    for (SiteKind kind : kSiteKinds)
-      for (int id = 0, n = layout.sites(board, kind); id < n; ++id) {
-        const auto here = view.lying(board, kind, id);
-        if (here.empty()) continue;
-        ojson components = ojson::array();
-        for (ComponentId c : here) components.push_back(card_json(layout, c));
-        lying.push_back({{std::string(to_string(kind)), id}, {"components", std::move(components)}});
-      }
+    for (const LyingView& l : board_lying(view, board)) {
+      ojson components = ojson::array();
+      for (ComponentId c : l.cards) components.push_back(card_json(layout, c));
+      lying.push_back({{std::string(to_string(l.kind)), l.site}, {"components", std::move(components)}});
+    }
     ojson marks = ojson::object();
     for (std::size_t m = 0; m < def.marks.size(); ++m) {
       ojson set = ojson::array();
-      for (int id = 0, n = layout.sites(board, def.marks[m].kind); id < n; ++id)
-        if (const int value = view.mark(board, static_cast<int>(m), id)) set.push_back({id, value});
+      for (const auto& [site, value] : mark_values(view, board, static_cast<int>(m))) set.push_back({site, value});
       marks[def.marks[m].name] = std::move(set);
     }
     boards.push_back({{"name", def.name}, {"tiles", std::move(tiles)}, {"lying", std::move(lying)}, {"marks", std::move(marks)}});

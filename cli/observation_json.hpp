@@ -4,11 +4,54 @@
 // player protocol, docs/external-players.md; a web table) reads the same document. Shapes are in the docs.
 #pragma once
 
+#include <array>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "state.hpp"
 
 namespace hr {
+
+// ---- the walks over a game's table that both documents share (this one and web_view_json, cli/web_view.hpp) ----
+
+/// An attribute value as JSON: a number, a boolean or a string (Json: nlohmann::json or ordered_json).
+template <class Json>
+Json attribute_json(const AttributeValue& value) {
+  return std::visit([](const auto& v) { return Json(v); }, value);
+}
+
+/// The declared name of `phase` (declare{phases=...}), or nullptr when it has none.
+const std::string* phase_name(const Layout& layout, int phase);
+
+/// A tile on a lattice board as `view` shows it: the component, and where it lies (anchor face and rotation,
+/// `placed`) when the state knows; else `faces` is the one face it was found on.
+struct BoardTileView {
+  ComponentId component = kNoComponent;
+  bool placed = false;
+  int anchor = 0;
+  int rotation = 0;
+  std::vector<std::int32_t> faces;
+};
+/// The tiles on board `board` of `view`, each once, in the order of the first face they cover.
+std::vector<BoardTileView> board_tiles(const GameState& view, int board);
+
+/// The components lying on one site of a lattice board, bottom to top (kUnknownComponent for one `view` hides).
+struct LyingView {
+  SiteKind kind = SiteKind::Face;
+  int site = 0;
+  std::span<const ComponentId> cards;
+};
+/// Every site of board `board` with components lying on it: faces, then edges, then vertices, each by site id.
+std::vector<LyingView> board_lying(const GameState& view, int board);
+
+/// The non-zero values of mark `mark` of board `board`: [site id, value], by site id.
+std::vector<std::array<int, 2>> mark_values(const GameState& view, int board, int mark);
+
+// ---- the documents -----------------------------------------------------------------------------------------------
 
 /// The static description of a game, in layout order:
 ///   {"seats": 2, "rounds": 3,

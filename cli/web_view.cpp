@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "observation_json.hpp"
 #include "scripted_rules.hpp"
 
 namespace hr {
@@ -11,10 +12,6 @@ namespace hr {
 using nlohmann::json;
 
 namespace {
-
-json attribute_json(const AttributeValue& value) {
-  return std::visit([](const auto& v) { return json(v); }, value);
-}
 
 std::string_view owner_kind_text(Owner::Kind kind) {
   switch (kind) {
@@ -111,32 +108,25 @@ json board_json(const Layout& layout, const GameState& state, int b) {
     faces.push_back(std::move(corners));
     if (const std::uint16_t feature = state.face_feature(b, f)) features.push_back({f, feature});
   }
-  for (std::size_t c = 0; c < layout.components.size(); ++c) {
-    const Place p = state.place_of(static_cast<ComponentId>(c));
-    if (p.site_kind != SiteKind::Tile || p.board != b) continue;
-    tiles.push_back({{"card", web_card_json(layout, static_cast<ComponentId>(c))},
-                     {"anchor", p.site},
-                     {"rotation", p.rotation},
-                     {"faces", state.placement_faces(static_cast<ComponentId>(c), b, p.site, p.rotation)}});
+  for (const BoardTileView& t : board_tiles(state, b)) {
+    json tile = {{"card", web_card_json(layout, t.component)}, {"faces", t.faces}};
+    if (t.placed) tile.update({{"anchor", t.anchor}, {"rotation", t.rotation}});
+    tiles.push_back(std::move(tile));
   }
   bool need_edges = false;
   json marks = json::array();
   for (std::size_t m = 0; m < def.marks.size(); ++m) {
     const MarkDef& mark = def.marks[m];
     json values = json::array();
-    for (int site = 0; site < layout.sites(b, mark.kind); ++site)
-      if (const int value = state.mark(b, static_cast<int>(m), site)) values.push_back({site, value});
+    for (const auto& [site, value] : mark_values(state, b, static_cast<int>(m))) values.push_back({site, value});
     need_edges = need_edges || (mark.kind == SiteKind::Edge && !values.empty());
     marks.push_back({{"name", mark.name}, {"kind", to_string(mark.kind)}, {"values", values}});
   }
   json lying = json::array();
-  for (const SiteKind kind : {SiteKind::Face, SiteKind::Edge, SiteKind::Vertex})
-    for (int site = 0; site < layout.sites(b, kind); ++site) {
-      const auto cards = state.lying(b, kind, site);
-      if (cards.empty()) continue;
-      need_edges = need_edges || kind == SiteKind::Edge;
-      lying.push_back({{"kind", to_string(kind)}, {"site", site}, {"cards", cards_json(layout, cards)}});
-    }
+  for (const LyingView& l : board_lying(state, b)) {
+    need_edges = need_edges || l.kind == SiteKind::Edge;
+    lying.push_back({{"kind", to_string(l.kind)}, {"site", l.site}, {"cards", cards_json(layout, l.cards)}});
+  }
   json edges = json::array();
   if (need_edges)
     for (int e = 0; e < lat.edges(); ++e) edges.push_back({lat.edge_vertices(e)[0], lat.edge_vertices(e)[1]});
@@ -159,15 +149,13 @@ json web_card_json(const Layout& layout, ComponentId c) {
   if (c == kUnknownComponent || c >= layout.components.size()) return nullptr;
   const Component& comp = layout.components[c];
   json attrs = json::object();
-  for (const auto& [key, value] : comp.attributes) attrs[key] = attribute_json(value);
+  for (const auto& [key, value] : comp.attributes) attrs[key] = attribute_json<json>(value);
   return {{"id", c}, {"name", comp.name}, {"attrs", attrs}};
 }
 
 json web_view_json(const Rules& rules, const GameState& state) {
   const Layout& layout = rules.layout();
-  std::string phase_name;
-  for (const auto& [name, number] : layout.phase_names)
-    if (number == state.phase()) phase_name = name;
+  const std::string* phase = phase_name(layout, state.phase());
   json boards = json::array();
   for (std::size_t b = 0; b < layout.boards.size(); ++b) boards.push_back(board_json(layout, state, static_cast<int>(b)));
   return {{"seats", layout.seats},
@@ -175,7 +163,7 @@ json web_view_json(const Rules& rules, const GameState& state) {
           {"round", state.round()},
           {"rounds", layout.rounds},
           {"phase", state.phase()},
-          {"phase_name", phase_name},
+          {"phase_name", phase ? *phase : std::string()},
           {"ply", state.ply()},
           {"over", state.over()},
           {"viewer", state.masked_for()},

@@ -2,7 +2,10 @@
 // view"). Generic: it reads only the kernel's layout (zones, counters, tracks, figures, lattice boards) and the
 // state, so every ruleset and house rule is drawn with no code of its own.
 //
-// (The external-bot protocol has a similar function; the two are kept apart until they are unified.)
+// The external-player document (observation_json, cli/observation_json.hpp) describes the same table for programs:
+// both walk it with the same functions there (board_tiles, board_lying, mark_values, phase_name, attribute_json);
+// this one differs in shape for the page: cards carry their id and attributes (the page colours them and a scene is
+// keyed by id), zones and counters are lists in layout order, boards carry their geometry (vertices, faces, edges).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -27,7 +30,7 @@ namespace hr {
 ///                 "site_kind", "site"}],
 ///    "boards": [{"name", "kind": "triangular"|"square", "width", "height",
 ///                "vertices": [[x, y], ..] (unit edge, y up), "faces": [[v0, v1, v2(, v3)], ..],
-///                "tiles": [{"card", "anchor", "rotation", "faces": [..]}],
+///                "tiles": [{"card", "anchor", "rotation" (when known), "faces": [..]}],
 ///                "face_features": [[face, feature], ..] (non-zero only),
 ///                "marks": [{"name", "kind": "face"|"edge"|"vertex", "values": [[site, value], ..]}],
 ///                "edges": [[v0, v1], ..] (only when an edge mark or edge-lying component needs them: else []),

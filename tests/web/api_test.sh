@@ -48,11 +48,13 @@ expect 403 "ruleset folders" POST /api/games '{"ruleset": "/etc/passwd"}'
 expect 403 "ruleset folders" POST /api/games '{"ruleset": "../../../../etc/hostname"}'
 expect 422 "players" POST /api/games '{"ruleset": "lost-cities", "players": ["human", "random", "random", "random", "random"]}'
 
-# A game: human (seat 1) against random, seed 7.
-call POST /api/games '{"ruleset": "lost-cities", "players": ["human", "random"], "seed": 7}'
-[ "$status" = 201 ] || fail "new game -> $status $(cat "$tmp/body")"
-id=$(grep -o '"id":"g[0-9a-f]*"' "$tmp/body" | head -1 | cut -d'"' -f4)
-[ -n "$id" ] || fail "no game id"
+new_game() {  # new_game RULESET: human (seat 1) against random, seed 7 -> $id, the game in $tmp/body
+  call POST /api/games "{\"ruleset\": \"$1\", \"players\": [\"human\", \"random\"], \"seed\": 7}"
+  [ "$status" = 201 ] || fail "new game $1 -> $status $(cat "$tmp/body")"
+  id=$(grep -o '"id":"g[0-9a-f]*"' "$tmp/body" | head -1 | cut -d'"' -f4)
+  [ -n "$id" ] || fail "new game $1: no game id"
+}
+new_game lost-cities
 call GET "/api/games/$id"
 cp "$tmp/body" "$tmp/before"
 expect 422 "not legal" POST "/api/games/$id/play" '{"seat": 1, "action": "play Q99"}'
@@ -83,11 +85,6 @@ expect 422 "no ruleset" POST /api/games "{\"ruleset\": \"$fixtures/big-cards.lua
 expect 403 "ruleset folders" POST "/api/replays?name=t.jsonl" "{\"type\":\"header\",\"ruleset\":\"$src/tests/fixtures/tiny-draw\",\"seats\":2,\"seed\":1}"
 
 # A house rule by path whose draw_component hook draws every card (docs/writing-rules.md, "Drawing a component").
-new_game() {  # new_game RULESET -> $id, the game in $tmp/body
-  call POST /api/games "{\"ruleset\": \"$1\", \"players\": [\"human\", \"random\"], \"seed\": 7}"
-  [ "$status" = 201 ] || fail "new game $1 -> $status $(cat "$tmp/body")"
-  id=$(grep -o '"id":"g[0-9a-f]*"' "$tmp/body" | head -1 | cut -d'"' -f4)
-}
 new_game "$fixtures/big-cards.toml"
 grep -q '"scenes":{"' "$tmp/body" || fail "big-cards: no scenes in the view: $(cut -c1-300 "$tmp/body")"
 grep -q '"aspect":1.5' "$tmp/body" && grep -q '"shape":"text"' "$tmp/body" || fail "big-cards: the scenes lack their aspect or text"

@@ -49,8 +49,10 @@ async function waitForHuman(before) {
     return document.getElementById('status').dataset.over === '1' || document.querySelectorAll('#actions button.action').length > 0;
   }, before, { timeout: 20000 });
 }
-async function newGame(ruleset, players, seed) {
+// A new game of `ruleset` (chosen in the list), or of the house-rule file `file` (typed in the "or file" box).
+async function newGame(ruleset, players, seed, file = '') {
   await page.selectOption('#ruleset', ruleset);
+  await page.fill('#ruleset-path', file);
   await page.fill('#seat-count', String(players.length));
   await page.dispatchEvent('#seat-count', 'change');
   for (let s = 1; s <= players.length; s++) await page.selectOption(`.seat-player[data-seat="${s}"]`, players[s - 1]);
@@ -210,18 +212,7 @@ log(`Lost Valley's map: ${tileFaces} tile faces, ${figures} figures`);
 await shot('lost-valley');
 
 // ---- 5. a house rule by its path, drawn by its own hook ----------------------------------------------------------
-async function newGameFromPath(file, players, seed) {
-  await page.fill('#ruleset-path', file);
-  await page.fill('#seat-count', String(players.length));
-  await page.dispatchEvent('#seat-count', 'change');
-  for (let s = 1; s <= players.length; s++) await page.selectOption(`.seat-player[data-seat="${s}"]`, players[s - 1]);
-  await page.fill('#seed', String(seed));
-  const before = await renders();
-  await page.click('#start');
-  await waitForHuman(before);
-}
-await page.selectOption('#ruleset', 'lost-cities');
-await newGameFromPath(path.join(FIXTURES, 'big-cards.toml'), ['human', 'random'], 7);
+await newGame('lost-cities', ['human', 'random'], 7, path.join(FIXTURES, 'big-cards.toml'));
 check((await status()).includes('Big cards'), `the house rule did not start: ${await status()}`);
 const handScenes = page.locator('.group[data-group="seat 1"] .card.drawn svg.scene');
 check(await handScenes.count() === 8, `big cards: ${await handScenes.count()} of the 8 cards in hand drawn by their scene`);
@@ -240,7 +231,7 @@ check(await logLength() > logBefore, 'big cards: the move was not played');
 check(await page.locator('.group[data-group="seat 1"] .card.drawn svg.scene').count() >= 7, 'big cards: the hand is no longer drawn by its scenes');
 log(`house rule by path: ${shapes} shapes in the hand's scenes, a move played`);
 // a drawing hook that fails: the page says so and draws the generic way; the game goes on
-await newGameFromPath(path.join(FIXTURES, 'fails.toml'), ['human', 'random'], 7);
+await newGame('lost-cities', ['human', 'random'], 7, path.join(FIXTURES, 'fails.toml'));
 const message = await page.textContent('#message');
 check(await page.locator('#message').isVisible() && message.includes('drawing failed') && message.includes('fails on purpose'),
   `a failing drawing hook: the message is '${message}'`);
