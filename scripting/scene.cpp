@@ -161,6 +161,7 @@ class SceneReader {
     std::string where = "shape " + std::to_string(i);
     if (!lua_istable(L_, t)) fail(where, "must be a table such as {shape = \"rect\", x = 0, y = 0, w = 1, h = 1}, not " + value_text(L_, t));
     const std::string kind = text_field(t, where, "shape", "");
+    if (kind.empty()) fail(where, "needs 'shape' (rect, circle, polygon, line or text)");
     const auto& specs = shape_specs();
     const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ShapeSpec& s) { return s.name == kind; });
     if (spec == specs.end()) {
