@@ -80,7 +80,7 @@ expect 403 "ruleset folders" POST /api/games '{"ruleset": "../../etc/passwd"}'
 expect 403 "ruleset folders" POST /api/games "{\"ruleset\": \"$src/rulesets/../../../etc/passwd\"}"
 expect 403 "ruleset folders" POST /api/games "{\"ruleset\": \"$src/tests/fixtures/tiny-draw/ruleset.toml\"}"
 expect 403 "outside the ruleset folders" POST /api/games "{\"ruleset\": \"$fixtures/escape.toml\"}"
-expect 422 "no ruleset" POST /api/games "{\"ruleset\": \"$src/rulesets/lost-cities/README.md\"}"
+expect 422 "has no variant 'README.md'" POST /api/games "{\"ruleset\": \"$src/rulesets/lost-cities/README.md\"}"
 expect 422 "no ruleset" POST /api/games "{\"ruleset\": \"$fixtures/big-cards.lua\"}"
 expect 403 "ruleset folders" POST "/api/replays?name=t.jsonl" "{\"type\":\"header\",\"ruleset\":\"$src/tests/fixtures/tiny-draw\",\"seats\":2,\"seed\":1}"
 
