@@ -76,12 +76,17 @@ expect 403 "ruleset folders" POST "/api/replays?name=t.jsonl" '{"type":"header",
 expect 404 "no replay" GET "/api/replays/r1?at=0"
 
 # Files: only rulesets inside the folders, and their `extends` chain too; no other file is read.
-expect 403 "ruleset folders" POST /api/games '{"ruleset": "../../etc/passwd"}'
-expect 403 "ruleset folders" POST /api/games "{\"ruleset\": \"$src/rulesets/../../../etc/passwd\"}"
-expect 403 "ruleset folders" POST /api/games "{\"ruleset\": \"$src/tests/fixtures/tiny-draw/ruleset.toml\"}"
-expect 403 "outside the ruleset folders" POST /api/games "{\"ruleset\": \"$fixtures/escape.toml\"}"
-expect 422 "has no variant 'README.md'" POST /api/games "{\"ruleset\": \"$src/rulesets/lost-cities/README.md\"}"
-expect 422 "no ruleset" POST /api/games "{\"ruleset\": \"$fixtures/big-cards.lua\"}"
+# status | what the error says | the ruleset asked for
+while IFS='|' read -r want fragment ruleset; do
+  expect "$want" "$fragment" POST /api/games "{\"ruleset\": \"$ruleset\"}"
+done << EOF
+403|ruleset folders|../../etc/passwd
+403|ruleset folders|$src/rulesets/../../../etc/passwd
+403|ruleset folders|$src/tests/fixtures/tiny-draw/ruleset.toml
+403|outside the ruleset folders|$fixtures/escape.toml
+422|has no variant 'README.md'|$src/rulesets/lost-cities/README.md
+422|no ruleset|$fixtures/big-cards.lua
+EOF
 expect 403 "ruleset folders" POST "/api/replays?name=t.jsonl" "{\"type\":\"header\",\"ruleset\":\"$src/tests/fixtures/tiny-draw\",\"seats\":2,\"seed\":1}"
 
 # A house rule by path whose draw_component hook draws every card (docs/writing-rules.md, "Drawing a component").
