@@ -150,22 +150,25 @@ std::vector<std::string> wrap_words(const std::string& text, std::size_t first_w
                                     std::size_t indent) {
   std::vector<std::string> lines(1);
   std::size_t used = first_width;
+  bool line_start = true;
   std::size_t i = 0;
   while (i < text.size()) {
-    const std::size_t space = text.find(' ', i);
-    const std::size_t end = space == std::string::npos ? text.size() : space;
+    std::size_t end = text.find(' ', i);
+    if (end == std::string::npos) end = text.size();
     const std::string word = text.substr(i, end - i);
-    const bool line_empty = lines.back().empty();
-    if (!line_empty && used + 1 + word.size() > width) {
-      lines.emplace_back(std::string(indent, ' '));
+    if (!line_start && used + 1 + word.size() > width) {
+      lines.emplace_back(indent, ' ');
       used = indent;
-      lines.back() += word;
-      used += word.size();
-    } else {
-      lines.back() += (line_empty ? "" : " ") + word;
-      used += (line_empty ? 0 : 1) + word.size();
+      line_start = true;
     }
-    i = end == text.size() ? end : end + 1;
+    if (!line_start) {
+      lines.back() += ' ';
+      ++used;
+    }
+    lines.back() += word;
+    used += word.size();
+    line_start = false;
+    i = end + 1;
   }
   return lines;
 }
@@ -242,11 +245,14 @@ class MatchPrinter {
   }
 
   void flush() {
-    if (!texts_.empty()) {
+    std::vector<std::string> texts;
+    texts.swap(texts_);  // cleared first: a failing hook must not be called again by the error's flush
+    const int seat = line_seat_;
+    line_seat_ = 0;
+    if (!texts.empty()) {
       const bool you = names_[static_cast<std::size_t>(viewer_ - 1)] == "human";
-      const std::string text =
-          turn_summary_text(rules_, after_, line_seat_, turn_changes(before_, after_, viewer_, you, texts_));
-      const std::string who = fmt::format("seat {} ({})", line_seat_, names_[line_seat_ - 1]);
+      const std::string text = turn_summary_text(rules_, after_, seat, turn_changes(before_, after_, viewer_, you, texts));
+      const std::string who = fmt::format("seat {} ({})", seat, names_[static_cast<std::size_t>(seat - 1)]);
       // At most 100 columns (a long turn goes on under it, indented), each line's card names in colour.
       const auto lines = wrap_words(text, 2 + who.size() + 2, kTurnLineWidth, 6);
       out_ << "  " << (colour_ ? kBold + who + kReset : who) << ": ";
@@ -254,8 +260,6 @@ class MatchPrinter {
         out_ << (i ? "\n" : "") << paint_cards(lines[i], rules_.layout(), colour_);
       out_ << '\n';
     }
-    texts_.clear();
-    line_seat_ = 0;
   }
 
   void round_start(int round) {
@@ -357,10 +361,18 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
   for (Action a : legal) texts.push_back(rules.action_text(view, a));
   const Layout& layout = view.layout();
   auto list_actions = [&] {
+    // Columns as wide as the longest text (12 to 40), as many as fit kTurnLineWidth: "  " + n x " 1) text" + 3
+    // blanks between; a longer text takes its own room.
+    std::size_t width = 12;
+    for (const auto& t : texts) width = std::max(width, std::min<std::size_t>(t.size(), 40));
+    const std::size_t number = texts.size() >= 100 ? 5 : 4;  // "99) " or "999) "
+    const std::size_t per_row = std::max<std::size_t>(1, (kTurnLineWidth - 2 + 3) / (number + width + 3));
     out_ << "Legal actions:";
     for (std::size_t i = 0; i < texts.size(); ++i) {
-      const std::string cell = fmt::format("{:<12}", texts[i]);
-      out_ << (i % 6 == 0 ? "\n  " : "   ") << fmt::format("{:>2}) ", i + 1) << paint_cards(cell, layout, colour_);
+      const bool row_end = (i + 1) % per_row == 0 || i + 1 == texts.size();
+      const std::string cell = row_end ? texts[i] : fmt::format("{:<{}}", texts[i], width);
+      out_ << (i % per_row == 0 ? "\n  " : "   ") << fmt::format("{:>{}}) ", i + 1, number - 2)
+           << paint_cards(cell, layout, colour_);
     }
     out_ << "\n";
   };
@@ -618,9 +630,10 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
       log->resumed(state);
   }
   if (!options.quiet) {
-    out << fmt::format("{} ({}), seed {}:", printable(rules->info().name), printable(rules->id()), options.seed);
-    for (std::size_t s = 0; s < names.size(); ++s) out << fmt::format(" seat {} = {}", s + 1, names[s]);
-    out << '\n';
+    std::string heading = fmt::format("{} ({}), seed {}:", printable(rules->info().name), printable(rules->id()), options.seed);
+    for (std::size_t s = 0; s < names.size(); ++s) heading += fmt::format(" seat {} = {}", s + 1, names[s]);
+    const auto lines = wrap_words(heading, 0, kTurnLineWidth, 2);  // 100 columns
+    for (const auto& line : lines) out << line << '\n';
     if (!options.resume.empty())
       out << fmt::format("Resuming {} after its {} actions.\n", cut_for_message(options.resume), state.ply());
   }

@@ -748,7 +748,13 @@ function rules.describe(view, seat)
   add("Pile %d of %d: %s left (waiting piles: %s) - gold reserve: %s", pile, NPILES,
       plural(view:size(PILE_ZONE[pile]), "card"), #waiting > 0 and table.concat(waiting, ", ") or "none",
       plural(view:counter(COINS, 0), "coin"))
-  add("River (left to right): %s", card_list_text(view, RIVER))
+  local river = "River (left to right): " .. card_list_text(view, RIVER)
+  while #river > 100 do -- a long river goes on under it: a 100-column terminal
+    local cut = river:sub(1, 101):match("^.*() ")
+    lines[#lines + 1] = river:sub(1, cut - 1)
+    river = "      " .. river:sub(cut + 1)
+  end
+  lines[#lines + 1] = river
   for s = 1, SEATS do
     add("Seat %d%s: %s, score %d", s, s == seat and " (you)" or "", plural(view:counter(COINS, s), "coin"),
         rules.score(view, s))
