@@ -308,13 +308,24 @@ class MatchPrinter {
     std::vector<std::size_t> order(ranks.size());
     for (std::size_t s = 0; s < order.size(); ++s) order[s] = s;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
-    std::string text;  // by place, a new line after every three seats (100 columns)
+    // By place; a new line before a seat that would pass 100 columns when the line holds two seats already
+    // (a long player name, cmd:..., stays on the line of the seat after it).
+    std::string text = "Result:";
+    std::size_t column = text.size(), on_line = 0;
     for (std::size_t i = 0; i < order.size(); ++i) {
       const std::size_t s = order[i];
-      text += fmt::format("{}seat {} ({}) {} [place {}]", i == 0 ? "" : i % 3 == 0 ? ",\n        " : ", ", s + 1,
-                          names_[s], state.match_scores()[s], ranks[s]);
+      const std::string entry = fmt::format(" seat {} ({}) {} [place {}]{}", s + 1, names_[s], state.match_scores()[s],
+                                            ranks[s], i + 1 < order.size() ? "," : "");
+      if (on_line >= 2 && column + entry.size() > kTurnLineWidth) {
+        text += "\n       ";
+        column = 7;
+        on_line = 0;
+      }
+      text += entry;
+      column += entry.size();
+      ++on_line;
     }
-    out_ << "Result: " << text << '\n';
+    out_ << text << '\n';
   }
 
  private:

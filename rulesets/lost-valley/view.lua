@@ -69,10 +69,15 @@ function M.install(rules, K)
     local parts, laid = {}, 0
     local VERB = { pan = "panned at", mine = "mined", hunt = "hunted at", keep = "kept", discard = "discarded",
                    refine = "refined", buy = "bought" }
+    local function explored() -- the tiles a move laid, after it
+      if laid > 0 then parts[#parts] = string.format("%s (%d tile%s laid)", parts[#parts] or "moved", laid, laid == 1 and "" or "s") end
+      laid = 0
+    end
     for _, text in ipairs(turn.actions) do
       local words = {}
       for w in text:gmatch("%S+") do words[#words + 1] = w end
       local verb, rest = words[1], text:match("^%S+ (.*)$")
+      if verb ~= "lay" then explored() end
       if verb == "lay" then
         laid = laid + 1
       elseif verb == "move" then
@@ -96,7 +101,7 @@ function M.install(rules, K)
         parts[#parts + 1] = text
       end
     end
-    if laid > 0 then parts[#parts + 1] = string.format("explored: %d tile%s laid", laid, laid == 1 and "" or "s") end
+    explored()
     -- What the actions resolved: tokens and items that came to the seat or were killed.
     local got = {}
     for _, m in ipairs(turn.moved) do
@@ -109,16 +114,16 @@ function M.install(rules, K)
         parts[#parts + 1] = "killed a " .. NAME[m.card]
       end
     end
+    if #got > 0 then parts[#parts + 1] = (mine and turn.you and "you got " or "got ") .. table.concat(got, ", ") end
     if not mine then -- the gold bag is face down: its new tokens are counted, not named
       local tokens = view:size(K.GOLD[seat])
       for _, text in ipairs(turn.actions) do
         if text:match("^pan ") or text:match("^mine ") then
-          got[#got + 1] = string.format("gold bag now %d token%s", tokens, tokens == 1 and "" or "s")
+          parts[#parts + 1] = string.format("gold bag now %d token%s", tokens, tokens == 1 and "" or "s")
           break
         end
       end
     end
-    if #got > 0 then parts[#parts + 1] = (mine and turn.you and "you got " or "got ") .. table.concat(got, ", ") end
     local changes = {}
     for _, c in ipairs(turn.counters) do
       if c.owner == seat and (c.name == "log" or c.name == "food" or c.name == "tool") then

@@ -57,20 +57,20 @@ for ruleset in lost-cities lost-cities-board lost-cities-rivals lost-valley; do
   wait_for 'Not legal' 2
   wait_for 'seat 1> frobnicate' 2  # without line editing the Up arrow would come out as ^[[A
   # two decisions, then undo back to the first of them
+  decision=1
+  [ "$ruleset" = lost-valley ] && decision="end turn"  # a Lost Valley turn is many actions: end it, the others play
   before=$(prompts)
-  tmux send-keys -t "$session" 1 Enter
+  tmux send-keys -t "$session" "$decision" Enter
   for _ in $(seq 600); do [ "$(prompts)" -gt "$before" ] && break; sleep 0.1; done
   before=$(prompts)
-  second=1
-  [ "$ruleset" = lost-valley ] && second="end turn"  # a Lost Valley turn is many actions: end it, the others play
-  tmux send-keys -t "$session" "$second" Enter
+  tmux send-keys -t "$session" "$decision" Enter
   for _ in $(seq 600); do [ "$(prompts)" -gt "$before" ] && break; sleep 0.1; done
   # the opponent's turn as one line in the ruleset's words (its turn_summary hook), not the generic account
   opponent=$(tmux capture-pane -p -t "$session" -S -400 | grep -E '^  seat 2 \((greedy|random)\): ' | head -1)
   [ -n "$opponent" ] || fail "no one-line summary of the opponent's turn"
   case $ruleset in
-    lost-cities) want='(played|discarded) [A-Z][0-9x]+.*(drew from the deck|took [A-Z][0-9x]+ from the)' ;;
-    lost-cities-board) want='(played [A-Z][0-9x]+: |discarded ).*(drew from the deck|took )' ;;
+    lost-cities) want='(played [A-Z][0-9x]+ \(|discarded [A-Z][0-9x]+;)' ;;
+    lost-cities-board) want='(played [A-Z][0-9x]+: |discarded [A-Z][0-9x]+;)' ;;
     lost-cities-rivals) want='(revealed [A-Z][0-9xs]+|opened an auction at|bid [0-9]|passed|won the auction for)' ;;
     lost-valley) want='(moved to|explored|panned|mined|fished|felled|hunted|event at|built|bought|ended the turn)' ;;
   esac
