@@ -380,8 +380,7 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
     const std::size_t per_row = std::max<std::size_t>(1, (kTurnLineWidth - 2 + 3) / (number + width + 3));
     out_ << "Legal actions:";
     for (std::size_t i = 0; i < texts.size(); ++i) {
-      const bool row_end = (i + 1) % per_row == 0 || i + 1 == texts.size();
-      const std::string cell = row_end ? texts[i] : fmt::format("{:<{}}", texts[i], width);
+      const std::string cell = fmt::format("{:<{}}", texts[i], width);
       out_ << (i % per_row == 0 ? "\n  " : "   ") << fmt::format("{:>{}}) ", i + 1, number - 2)
            << paint_cards(cell, layout, colour_);
     }

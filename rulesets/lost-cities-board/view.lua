@@ -138,7 +138,8 @@ function M.install(rules, K)
         parts[#parts + 1] = string.format("VP tile: %+d VP chips (now %d)", c.after - c.before, c.after)
       end
     end
-    -- The expedition's end (seed 000 "Fin d'une expédition et points"): the figures past the bridges, or the last card drawn.
+    -- The expedition's end (seed 000 "Fin d'une expédition et points"): the figures past a bridge, or the
+    -- last card drawn.
     if K.crossed(view) >= K.END_FIGURES then
       parts[#parts + 1] = string.format("%d figures past a bridge: the expedition ends", K.crossed(view))
     elseif turn.actions[#turn.actions] == "draw deck" and view:size(K.DECK) == 0 then
