@@ -619,22 +619,6 @@ function rules.score_breakdown(game, seat)
   return table.concat(lines, "\n")
 end
 
---- wrapped(head, parts) -> {line...}: `head` then `parts` joined by ", ", on lines of at most 100 columns (a
---- 100-column terminal), the later ones indented as far as `head`.
-local function wrapped(head, parts)
-  local out, line = {}, head
-  for i, part in ipairs(parts) do
-    local piece = (i > 1 and ", " or "") .. part
-    if line ~= head and #line + #piece > 100 then
-      out[#out + 1] = line .. ","
-      line, piece = string.rep(" ", #head), part
-    end
-    line = line .. piece
-  end
-  out[#out + 1] = line
-  return out
-end
-
 --- describe(view, seat) -> string: the table as `seat` sees it (view is the seat's observation: cards it
 --- cannot see are 0, shown as "?").
 function rules.describe(view, seat)
@@ -647,7 +631,9 @@ function rules.describe(view, seat)
   add("Round %d of %d - seat %d to %s - deck: %s", view:round(), view:rounds(), view:to_move(), doing, cards_text(view:size(DECK)))
   local totals = {}
   for s = 1, SEATS do totals[s] = string.format("seat %d: %d (this round %d)", s, view:match_score(s), rules.score(view, s)) end
-  for _, line in ipairs(wrapped("Match: ", totals)) do lines[#lines + 1] = line end
+  for i = 1, SEATS, 2 do -- two seats a line: 100 columns with 3 or 4 seats
+    add("%s%s", i == 1 and "Match: " or "       ", table.concat(totals, ", ", i, math.min(i + 1, SEATS)))
+  end
   local mine = COLUMNS_OF_SEAT[seat]
   local function columns_of(o)
     local seats = {}

@@ -256,29 +256,21 @@ std::pair<int, std::string> play_bots(const std::string& variant) {
 }  // namespace
 
 TEST_CASE("turn summaries: a broken hook is an error naming the hook and its file", "[play][summary]") {
-  SECTION("a number instead of a string") {
-    const auto [status, err] = play_bots(broken_variant("number", "return 42"));
-    INFO(err);
-    CHECK(status == 1);
-    CHECK(err.find("hook 'turn_summary'") != std::string::npos);
-    CHECK(err.find("broken.lua:3") != std::string::npos);
-    CHECK(err.find("must return a string or nil, not a number") != std::string::npos);
+  // {what the hook does, what the error must say}: each stops play (status 1) naming the file and line.
+  const std::vector<std::vector<std::string>> cases = {
+      {"number", "return 42", "broken.lua:3", "must return a string or nil, not a number"},
+      {"error", "error(\"no summary today\")", "broken.lua:4", "no summary today"},
+      {"lines", "return \"one\\ntwo\"", "broken.lua:3", "control character"},
+  };
+  for (const auto& c : cases) {
+    const auto result = play_bots(broken_variant(c[0], c[1]));
+    INFO(c[0] << ": " << result.second);
+    CHECK(result.first == 1);
+    CHECK(result.second.find(c[2]) != std::string::npos);
+    CHECK(result.second.find(c[3]) != std::string::npos);
+    if (c[0] != "error") CHECK(result.second.find("hook 'turn_summary'") != std::string::npos);
   }
-  SECTION("an error raised") {
-    const auto [status, err] = play_bots(broken_variant("error", "error(\"no summary today\")"));
-    INFO(err);
-    CHECK(status == 1);
-    CHECK(err.find("broken.lua:4") != std::string::npos);
-    CHECK(err.find("no summary today") != std::string::npos);
-  }
-  SECTION("two lines") {
-    const auto [status, err] = play_bots(broken_variant("lines", "return \"one\\ntwo\""));
-    INFO(err);
-    CHECK(status == 1);
-    CHECK(err.find("control character") != std::string::npos);
-    CHECK(err.find("broken.lua:3") != std::string::npos);
-  }
-  SECTION("nil: play falls back to the action texts and what changed") {
+  {  // nil: play falls back to the action texts and what changed
     const std::string variant = broken_variant("nil", "return nil");
     hr::PlayOptions options;
     options.ruleset = variant;
