@@ -37,6 +37,9 @@ namespace {
 /// default (--max-plies): rules whose round never ends would otherwise play forever.
 constexpr std::int64_t kMaxPlies = 100000;
 
+/// The columns of a turn's line (a longer one goes on under it).
+constexpr std::size_t kTurnLineWidth = 100;
+
 std::string too_long(const GameState& state) {
   return fmt::format("the game is not over after {} actions (the limit, as simulate's --max-plies): a round that "
                      "never ends?", state.ply());
@@ -96,65 +99,121 @@ std::string paint_cards(const std::string& text, const Layout& layout, bool colo
   return out;
 }
 
-/// What changed for `viewer` between two of its observations, beyond the action texts already printed:
-/// cards that came into its own hidden zones ("you drew G3"), cards the viewer knows that moved to another
-/// seat's hidden zone ("G7 to hand.2"), cards revealed or moved that no action text names, and per-seat
-/// counters that changed, the supply's too ("seat 2 coins -5 (now 7)"). Empty when nothing did.
-std::string turn_details(const GameState& before, const GameState& after, int viewer, bool viewer_is_human,
-                         const std::vector<std::string>& texts) {
-  const Layout& layout = after.layout();
-  auto named = [&](const std::string& name) {
-    for (const std::string& t : texts) {
-      std::size_t at = t.find(name);
-      while (at != std::string::npos) {
-        const bool start = at == 0 || !std::isalnum(static_cast<unsigned char>(t[at - 1]));
-        const std::size_t end = at + name.size();
-        if (start && (end == t.size() || !std::isalnum(static_cast<unsigned char>(t[end])))) return true;
-        at = t.find(name, at + 1);
-      }
+/// Whether `name` is a whole word (a run of letters and digits) of one of `texts`.
+bool named_in(const std::string& name, const std::vector<std::string>& texts) {
+  for (const std::string& t : texts) {
+    std::size_t at = t.find(name);
+    while (at != std::string::npos) {
+      const bool start = at == 0 || !std::isalnum(static_cast<unsigned char>(t[at - 1]));
+      const std::size_t end = at + name.size();
+      if (start && (end == t.size() || !std::isalnum(static_cast<unsigned char>(t[end])))) return true;
+      at = t.find(name, at + 1);
     }
-    return false;
-  };
+  }
+  return false;
+}
+
+/// The generic summary of a turn, for rules without a `turn_summary` hook: the cards that came into the
+/// viewer's own hidden zones ("you drew G3"), known cards moved that no action text names ("G7 to hand.2"),
+/// and per-seat counters that changed, the supply's too ("seat 2 coins -5 (now 7)"). Empty when nothing did.
+std::string generic_details(const Layout& layout, const TurnChanges& changes) {
   std::vector<std::string> drew, others;
-  for (std::size_t z = 0; z < layout.zones.size(); ++z) {
-    const ZoneDef& zone = layout.zones[z];
-    const bool own = zone.owner.kind == Owner::Kind::Seat && zone.owner.index == viewer &&
+  for (const TurnChanges::Move& m : changes.moved) {
+    const ZoneDef& zone = layout.zones[m.to];
+    const bool own = zone.owner.kind == Owner::Kind::Seat && zone.owner.index == changes.viewer &&
                      zone.visibility == Visibility::Owner;
-    for (ComponentId c : after.cards(static_cast<ZoneId>(z))) {
-      if (c == kUnknownComponent || c >= layout.components.size()) continue;
-      const Place was = before.place_of(c);
-      if (was.in_zone() && was.zone == z) continue;
-      const std::string& name = layout.components[c].name;
-      if (own) {
-        drew.push_back(name);
-      } else if (!named(name) && others.size() < 6) {
-        others.push_back(name + " to " + zone.name);
-      }
-    }
+    const std::string& name = layout.components[m.card].name;
+    if (own) drew.push_back(name);
+    else if (!named_in(name, changes.actions) && others.size() < 6) others.push_back(name + " to " + zone.name);
   }
   std::vector<std::string> parts;
   if (!drew.empty()) {
     std::string list;
     for (const auto& name : drew) list += (list.empty() ? "" : " ") + name;
-    parts.push_back((viewer_is_human ? "you drew " : fmt::format("seat {} drew ", viewer)) + list);
+    parts.push_back((changes.you ? "you drew " : fmt::format("seat {} drew ", changes.viewer)) + list);
   }
   for (const auto& o : others) parts.push_back(o);
-  for (std::size_t k = 0; k < layout.counters.size(); ++k) {
-    if (!layout.counters[k].per_seat) continue;
-    for (int s = 0; s <= layout.seats; ++s) {  // owner 0: the supply (a reserve shared out, a pool paid into)
-      const auto a = before.counter(static_cast<int>(k), s), b = after.counter(static_cast<int>(k), s);
-      if (a != b)
-        parts.push_back(fmt::format("{} {} {}{} (now {})", s == 0 ? std::string("supply") : fmt::format("seat {}", s),
-                                    layout.counters[k].name, b > a ? "+" : "", b - a, b));
-    }
+  for (const TurnChanges::Counter& c : changes.counters) {
+    if (!layout.counters[static_cast<std::size_t>(c.counter)].per_seat) continue;
+    parts.push_back(fmt::format("{} {} {}{} (now {})", c.owner == 0 ? std::string("supply") : fmt::format("seat {}", c.owner),
+                                layout.counters[static_cast<std::size_t>(c.counter)].name, c.after > c.before ? "+" : "",
+                                c.after - c.before, c.after));
   }
   std::string out;
   for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
   return out;
 }
 
-/// Prints a match as it goes: the actions of one seat's turn on one line, followed by what they did as the
-/// viewer sees it (turn_details), and at each round's end the final position with every hand revealed and
+/// `text` broken at blanks into lines of at most `width` columns, the first after `first_width` columns
+/// already used, the others indented by `indent` blanks. A word longer than a line stays whole.
+std::vector<std::string> wrap_words(const std::string& text, std::size_t first_width, std::size_t width,
+                                    std::size_t indent) {
+  std::vector<std::string> lines(1);
+  std::size_t used = first_width;
+  bool line_start = true;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t end = text.find(' ', i);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(i, end - i);
+    if (!line_start && used + 1 + word.size() > width) {
+      lines.emplace_back(indent, ' ');
+      used = indent;
+      line_start = true;
+    }
+    if (!line_start) {
+      lines.back() += ' ';
+      ++used;
+    }
+    lines.back() += word;
+    used += word.size();
+    line_start = false;
+    i = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace
+
+TurnChanges turn_changes(const GameState& before, const GameState& after, int viewer, bool you,
+                         const std::vector<std::string>& texts) {
+  TurnChanges changes;
+  changes.viewer = viewer;
+  changes.you = you;
+  changes.actions = texts;
+  const Layout& layout = after.layout();
+  for (std::size_t z = 0; z < layout.zones.size(); ++z)
+    for (ComponentId c : after.cards(static_cast<ZoneId>(z))) {
+      if (c == kUnknownComponent || c >= layout.components.size()) continue;
+      const Place was = before.place_of(c);
+      if (was.in_zone() && was.zone == z) continue;
+      if (changes.moved.size() >= TurnChanges::kMaxMoves) break;
+      changes.moved.push_back(TurnChanges::Move{c, was.in_zone(), was.in_zone() ? was.zone : ZoneId{0},
+                                                static_cast<ZoneId>(z)});
+    }
+  for (std::size_t k = 0; k < layout.counters.size(); ++k) {
+    const int owners = layout.counters[k].per_seat ? layout.seats : 0;
+    for (int s = 0; s <= owners; ++s) {  // owner 0: the supply (a reserve shared out, a pool paid into)
+      const auto a = before.counter(static_cast<int>(k), s), b = after.counter(static_cast<int>(k), s);
+      if (a != b) changes.counters.push_back(TurnChanges::Counter{static_cast<int>(k), s, a, b});
+    }
+  }
+  return changes;
+}
+
+std::string turn_summary_text(Rules& rules, const GameState& view, int seat, const TurnChanges& changes) {
+  if (auto* scripted = dynamic_cast<ScriptedRules*>(&rules))
+    if (auto line = scripted->turn_summary(view, seat, changes)) return *line;
+  std::string line;
+  for (const auto& t : changes.actions) line += (line.empty() ? "" : ", ") + t;
+  const std::string details = generic_details(view.layout(), changes);
+  return line + (details.empty() ? "" : " - " + details);
+}
+
+namespace {
+
+/// Prints a match as it goes: one seat's turn on one line (wrapped at 100 columns), what it did as the viewer
+/// sees it (the ruleset's turn_summary hook, else the action texts and generic_details), and at each round's end the final position with every hand revealed and
 /// each seat's score broken down (the ruleset's score_breakdown hook, else the score alone).
 class MatchPrinter {
  public:
@@ -186,17 +245,21 @@ class MatchPrinter {
   }
 
   void flush() {
-    if (!texts_.empty()) {
-      std::string line;
-      for (const auto& t : texts_) line += (line.empty() ? "" : ", ") + t;
-      const std::string details =
-          turn_details(before_, after_, viewer_, names_[static_cast<std::size_t>(viewer_ - 1)] == "human", texts_);
-      const std::string who = fmt::format("seat {} ({})", line_seat_, names_[line_seat_ - 1]);
-      out_ << "  " << (colour_ ? kBold + who + kReset : who) << ": "
-           << paint_cards(line + (details.empty() ? "" : " - " + details), rules_.layout(), colour_) << '\n';
-    }
-    texts_.clear();
+    std::vector<std::string> texts;
+    texts.swap(texts_);  // cleared first: a failing hook must not be called again by the error's flush
+    const int seat = line_seat_;
     line_seat_ = 0;
+    if (!texts.empty()) {
+      const bool you = names_[static_cast<std::size_t>(viewer_ - 1)] == "human";
+      const std::string text = turn_summary_text(rules_, after_, seat, turn_changes(before_, after_, viewer_, you, texts));
+      const std::string who = fmt::format("seat {} ({})", seat, names_[static_cast<std::size_t>(seat - 1)]);
+      // At most 100 columns (a long turn goes on under it, indented), each line's card names in colour.
+      const auto lines = wrap_words(text, 2 + who.size() + 2, kTurnLineWidth, 6);
+      out_ << "  " << (colour_ ? kBold + who + kReset : who) << ": ";
+      for (std::size_t i = 0; i < lines.size(); ++i)
+        out_ << (i ? "\n" : "") << paint_cards(lines[i], rules_.layout(), colour_);
+      out_ << '\n';
+    }
   }
 
   void round_start(int round) {
@@ -245,13 +308,24 @@ class MatchPrinter {
     std::vector<std::size_t> order(ranks.size());
     for (std::size_t s = 0; s < order.size(); ++s) order[s] = s;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
-    std::string text;  // by place, a new line after every three seats (100 columns)
+    // By place; a new line before a seat that would pass 100 columns when the line holds two seats already
+    // (a long player name, cmd:..., stays on the line of the seat after it).
+    std::string text = "Result:";
+    std::size_t column = text.size(), on_line = 0;
     for (std::size_t i = 0; i < order.size(); ++i) {
       const std::size_t s = order[i];
-      text += fmt::format("{}seat {} ({}) {} [place {}]", i == 0 ? "" : i % 3 == 0 ? ",\n        " : ", ", s + 1,
-                          names_[s], state.match_scores()[s], ranks[s]);
+      const std::string entry = fmt::format(" seat {} ({}) {} [place {}]{}", s + 1, names_[s], state.match_scores()[s],
+                                            ranks[s], i + 1 < order.size() ? "," : "");
+      if (on_line >= 2 && column + entry.size() > kTurnLineWidth) {
+        text += "\n       ";
+        column = 7;
+        on_line = 0;
+      }
+      text += entry;
+      column += entry.size();
+      ++on_line;
     }
-    out_ << "Result: " << text << '\n';
+    out_ << text << '\n';
   }
 
  private:
@@ -298,10 +372,17 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
   for (Action a : legal) texts.push_back(rules.action_text(view, a));
   const Layout& layout = view.layout();
   auto list_actions = [&] {
+    // Columns as wide as the longest text (12 to 40), as many as fit kTurnLineWidth: "  " + n x " 1) text" + 3
+    // blanks between; a longer text takes its own room.
+    std::size_t width = 12;
+    for (const auto& t : texts) width = std::max(width, std::min<std::size_t>(t.size(), 40));
+    const std::size_t number = texts.size() >= 100 ? 5 : 4;  // "99) " or "999) "
+    const std::size_t per_row = std::max<std::size_t>(1, (kTurnLineWidth - 2 + 3) / (number + width + 3));
     out_ << "Legal actions:";
     for (std::size_t i = 0; i < texts.size(); ++i) {
-      const std::string cell = fmt::format("{:<12}", texts[i]);
-      out_ << (i % 6 == 0 ? "\n  " : "   ") << fmt::format("{:>2}) ", i + 1) << paint_cards(cell, layout, colour_);
+      const std::string cell = fmt::format("{:<{}}", texts[i], width);
+      out_ << (i % per_row == 0 ? "\n  " : "   ") << fmt::format("{:>{}}) ", i + 1, number - 2)
+           << paint_cards(cell, layout, colour_);
     }
     out_ << "\n";
   };
@@ -559,9 +640,10 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
       log->resumed(state);
   }
   if (!options.quiet) {
-    out << fmt::format("{} ({}), seed {}:", printable(rules->info().name), printable(rules->id()), options.seed);
-    for (std::size_t s = 0; s < names.size(); ++s) out << fmt::format(" seat {} = {}", s + 1, names[s]);
-    out << '\n';
+    std::string heading = fmt::format("{} ({}), seed {}:", printable(rules->info().name), printable(rules->id()), options.seed);
+    for (std::size_t s = 0; s < names.size(); ++s) heading += fmt::format(" seat {} = {}", s + 1, names[s]);
+    const auto lines = wrap_words(heading, 0, kTurnLineWidth, 2);  // 100 columns
+    for (const auto& line : lines) out << line << '\n';
     if (!options.resume.empty())
       out << fmt::format("Resuming {} after its {} actions.\n", cut_for_message(options.resume), state.ply());
   }

@@ -89,6 +89,18 @@ int play_command(const PlayOptions& options, std::istream& in, std::ostream& out
 /// that differs, 2 if the file cannot be read.
 int replay_command(const std::string& file, bool quiet, std::ostream& out, std::ostream& err);
 
+struct TurnChanges;
+/// What one seat's turn changed as `viewer` saw it: its observations `before` the turn's first action and
+/// `after` its last, and the turn's action `texts`; `you` when the viewer is the person at the terminal.
+TurnChanges turn_changes(const GameState& before, const GameState& after, int viewer, bool you,
+                         const std::vector<std::string>& texts);
+
+/// The line `play` prints for `seat`'s turn (after "seat N (player): "): the ruleset's `turn_summary` hook
+/// called on the viewer's observation `view` after the turn, else the action texts and a generic account of
+/// `changes` (cards the viewer drew, known cards moved, per-seat counters changed). Throws ScriptError when
+/// the hook fails or returns something else than a string or nil.
+std::string turn_summary_text(Rules& rules, const GameState& view, int seat, const TurnChanges& changes);
+
 struct Transcript;
 /// The replay of replay_command once `t` is read (from `file`, named in messages) and its rules loaded.
 int replay_transcript(const std::string& file, const Transcript& t, Rules& rules, bool quiet, std::ostream& out,

@@ -55,7 +55,7 @@ struct ScriptedRules::Impl {
   int hook_setup = LUA_NOREF, hook_start_round = LUA_NOREF, hook_actions = LUA_NOREF, hook_apply = LUA_NOREF,
       hook_action_text = LUA_NOREF, hook_score = LUA_NOREF, hook_describe = LUA_NOREF, hook_explain = LUA_NOREF,
       hook_heuristic = LUA_NOREF, hook_ranks = LUA_NOREF, hook_invariants = LUA_NOREF, hook_shorthand = LUA_NOREF,
-      hook_score_breakdown = LUA_NOREF;
+      hook_score_breakdown = LUA_NOREF, hook_turn_summary = LUA_NOREF;
   int hook_draw = LUA_NOREF;  // draw_component(view, card, kind): houserules serve
 
   static Impl& from(lua_State* L) { return *static_cast<Impl*>(Sandbox::from(L)->owner); }

@@ -196,11 +196,13 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   hook("shorthand", impl.hook_shorthand, false);
   hook("score_breakdown", impl.hook_score_breakdown, false);
   hook("draw_component", impl.hook_draw, false);
+  hook("turn_summary", impl.hook_turn_summary, false);
   if (!missing.empty())
     throw LoadError(Sandbox::display_path(info.entry) + ": the rules table lacks the required hooks: " + missing);
   static const char* const kHooks[] = {"setup", "start_round", "actions", "apply", "action_text", "score",
                                        "describe", "explain", "heuristic", "ranks", "invariants",
-                                       "score_breakdown", "draw_component"};
+                                       "score_breakdown", "draw_component",
+                                       "turn_summary"};
   lua_pushnil(L);
   while (lua_next(L, rules)) {  // the named rules: every other function of the table (sorted below)
     if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION) {
@@ -399,6 +401,93 @@ std::optional<std::string> ScriptedRules::draw_component(const GameState& view, 
     return std::nullopt;
   }
   return read_scene(L, "hook 'draw_component'", printable(component.name) + " (card " + std::to_string(card + 1) + ")");
+}
+
+bool ScriptedRules::has_turn_summary() const { return impl_->hook_turn_summary != LUA_NOREF; }
+
+std::optional<std::string> ScriptedRules::turn_summary(const GameState& view, int seat, const TurnChanges& changes) {
+  if (impl_->hook_turn_summary == LUA_NOREF) return std::nullopt;
+  lua_State* L = impl_->sandbox.lua();
+  // Where the hook is defined ("rulesets/x/rules.lua:12"), for the messages about what it returned.
+  auto where = [&] {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->hook_turn_summary);
+    lua_Debug ar{};
+    std::string at = "(unknown file)";
+    if (lua_getinfo(L, ">S", &ar) && ar.source && ar.source[0] == '@')
+      at = printable(std::string(ar.source + 1)) + ":" + std::to_string(ar.linedefined);
+    return at;
+  };
+  Binding bound(*impl_, view, false, "turn_summary");
+  if (!lua_checkstack(L, 8)) throw ScriptError("hook 'turn_summary': out of Lua stack space");
+  push_hook(L, *impl_, impl_->hook_turn_summary);
+  lua_pushinteger(L, seat);
+  lua_createtable(L, 0, 5);  // turn = {viewer, you, actions, moved, counters}
+  lua_pushinteger(L, changes.viewer);
+  lua_setfield(L, -2, "viewer");
+  lua_pushboolean(L, changes.you);
+  lua_setfield(L, -2, "you");
+  lua_createtable(L, static_cast<int>(changes.actions.size()), 0);
+  for (std::size_t i = 0; i < changes.actions.size(); ++i) {
+    lua_pushlstring(L, changes.actions[i].data(), changes.actions[i].size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setfield(L, -2, "actions");
+  const std::size_t moves = std::min(changes.moved.size(), TurnChanges::kMaxMoves);
+  lua_createtable(L, static_cast<int>(moves), 0);
+  for (std::size_t i = 0; i < moves; ++i) {
+    const TurnChanges::Move& m = changes.moved[i];
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, m.card + 1);
+    lua_setfield(L, -2, "card");
+    if (m.from_known) {
+      lua_pushinteger(L, m.from + 1);
+      lua_setfield(L, -2, "from");
+    }
+    lua_pushinteger(L, m.to + 1);
+    lua_setfield(L, -2, "to");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setfield(L, -2, "moved");
+  lua_createtable(L, static_cast<int>(changes.counters.size()), 0);
+  for (std::size_t i = 0; i < changes.counters.size(); ++i) {
+    const TurnChanges::Counter& c = changes.counters[i];
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, layout_.counters.at(static_cast<std::size_t>(c.counter)).name.c_str());
+    lua_setfield(L, -2, "name");
+    lua_pushinteger(L, c.owner);
+    lua_setfield(L, -2, "owner");
+    lua_pushinteger(L, c.before);
+    lua_setfield(L, -2, "before");
+    lua_pushinteger(L, c.after);
+    lua_setfield(L, -2, "after");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setfield(L, -2, "counters");
+  impl_->sandbox.call("hook 'turn_summary'", 3, 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return std::nullopt;
+  }
+  if (lua_type(L, -1) != LUA_TSTRING) {
+    const std::string type = luaL_typename(L, -1);
+    lua_pop(L, 1);
+    throw ScriptError("hook 'turn_summary' (" + where() + ") must return a string or nil, not a " + type);
+  }
+  std::size_t length = 0;
+  const char* raw = lua_tolstring(L, -1, &length);
+  if (std::any_of(raw, raw + length, [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; })) {
+    lua_pop(L, 1);
+    throw ScriptError("hook 'turn_summary' (" + where() + ") returned a text with a control character for seat " +
+                      std::to_string(seat) + "'s turn (a turn's summary is one line)");
+  }
+  if (length > kMaxExplanation) {
+    lua_pop(L, 1);
+    throw ScriptError("hook 'turn_summary' (" + where() + ") returned a text of " + std::to_string(length) +
+                      " bytes; the limit is " + std::to_string(kMaxExplanation));
+  }
+  std::string text = hook_text(L, "turn_summary", kMaxExplanation, false);
+  if (text.empty()) return std::nullopt;
+  return text;
 }
 
 std::string ScriptedRules::explain_illegal(const GameState& state, std::string_view text) {

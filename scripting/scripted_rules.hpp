@@ -8,7 +8,8 @@
 //   Optional: setup(game), describe(view, seat) -> string, explain(game, text) -> string,
 //   heuristic(game, seat) -> number, ranks(game) -> {place...}, invariants(game) -> nil or a message,
 //   shorthand(game, text) -> nil or {action text...}, score_breakdown(game, seat) -> string,
-//   draw_component(view, card, kind) -> nil or a scene (scene.hpp).
+//   draw_component(view, card, kind) -> nil or a scene (scene.hpp),
+//   turn_summary(view, seat, turn) -> nil or string.
 //   Actions are integers of the script's own encoding; component, zone and seat numbers are 1-based.
 #pragma once
 
@@ -24,6 +25,29 @@
 namespace hr {
 
 class Sandbox;
+
+/// What one seat's turn changed as a viewing seat saw it, from two of its observations (before the turn's
+/// first action and after its last): the input of the `turn_summary` hook (docs/writing-rules.md). Only
+/// what the viewer could see: a card it never saw is in no entry.
+struct TurnChanges {
+  int viewer = 1;                    ///< the seat whose observations these are
+  bool you = false;                  ///< the viewer is the person at the terminal ("you drew Y7")
+  std::vector<std::string> actions;  ///< the texts of the turn's actions, in order
+  struct Move {
+    ComponentId card = 0;            ///< 0-based (1-based in Lua)
+    bool from_known = false;         ///< the viewer knew where the card was before the turn
+    ZoneId from = 0, to = 0;         ///< 0-based zones (1-based in Lua)
+  };
+  /// Cards the viewer sees in another zone than before the turn (at most kMaxMoves, in zone order).
+  std::vector<Move> moved;
+  struct Counter {
+    int counter = 0;                 ///< 0-based index into Layout::counters
+    int owner = 0;                   ///< seat, or 0 for the supply (or a global counter)
+    std::int64_t before = 0, after = 0;
+  };
+  std::vector<Counter> counters;     ///< every counter value that changed (per-seat counters: each owner)
+  static constexpr std::size_t kMaxMoves = 256;
+};
 
 class ScriptedRules final : public Rules {
  public:
@@ -65,6 +89,13 @@ class ScriptedRules final : public Rules {
   /// kMaxDescription bytes, shown by `play` at the end of a round; std::nullopt without the hook. Anything
   /// but a string is a ScriptError.
   std::optional<std::string> score_breakdown(const GameState& state, int seat);
+  /// The `turn_summary(view, seat, turn) -> string` hook's line for `seat`'s turn as `changes.viewer` saw it:
+  /// `view` is that seat's observation after the turn, `changes` what the turn changed in its observations.
+  /// One line (at most kMaxExplanation bytes; control characters are an error); std::nullopt without the
+  /// hook or when it returns nil or an empty string. Anything else is a ScriptError naming the hook and the
+  /// file and line that define it.
+  std::optional<std::string> turn_summary(const GameState& view, int seat, const TurnChanges& changes);
+  bool has_turn_summary() const;
   /// The `shorthand(game, text) -> {text...}` hook's list (at most kMaxShorthand texts of kMaxActionText bytes;
   /// anything but a list of strings, or nil, is a ScriptError); empty without the hook.
   std::vector<std::string> shorthand(const GameState& state, std::string_view text) override;

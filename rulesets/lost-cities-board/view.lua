@@ -80,6 +80,74 @@ function M.install(rules, K)
     return table.concat(lines, "\n")
   end
 
+  --- turn_summary(view, seat, turn) -> string: the line `play` prints for `seat`'s turn as the viewer saw it
+  --- (docs/writing-rules.md, hooks). Seed 000 "VUE D'ENSEMBLE": a turn plays a card (starting a path with
+  --- the explorer or an adventurer, or moving the path's figure one step) or discards one, then draws one
+  --- from the deck or a discard pile; "Les plaquettes": the tile the figure reaches is resolved (an artifact
+  --- taken, a VP tile's chips, an arrow: one more step, or unused). The line says where each figure went,
+  --- what its tile gave, and the card drawn, named only to the seat that drew it from the deck.
+  function rules.turn_summary(view, seat, turn)
+    local function path_of(word) return COLOUR_OF[string.lower(word or "")] end
+    local function step_text(k)
+      local f, step = own_figure(view, seat, k)
+      if not f then return COLOURS[k] end
+      return string.format("%s %s to step %d (%+d)", (f - 1) % FPS == 0 and "explorer" or "adventurer", COLOURS[k],
+        step, STEPS[step])
+    end
+    local drawn, taken = nil, nil
+    local parts = {}
+    for _, m in ipairs(turn.moved) do
+      if m.to == HAND[seat] and not m.from then drawn = m.card end
+      if m.to == HAND[seat] and m.from then taken = m end
+    end
+    for _, text in ipairs(turn.actions) do
+      local words = {}
+      for w in text:gmatch("%S+") do words[#words + 1] = w end
+      local verb, card = words[1], words[2]
+      if verb == "play" and card then
+        local k = path_of(card:sub(1, 1))
+        local other = words[#words - 1] == "move" and path_of(words[#words]) or nil
+        local text = string.format("played %s: %s", card, k and step_text(k) or card)
+        if other then text = text .. ", " .. step_text(other) end
+        parts[#parts + 1] = text
+      elseif verb == "move" then
+        local k = path_of(words[2])
+        parts[#parts + 1] = "arrow: " .. (k and step_text(k) or text)
+      elseif verb == "pass" then
+        parts[#parts + 1] = "left the arrow unused"
+      elseif verb == "discard" then
+        parts[#parts + 1] = "discarded " .. (card or "")
+      elseif verb == "draw" and card == "deck" then
+        if drawn and seat == turn.viewer then
+          parts[#parts + 1] = string.format("%sdrew %s", turn.you and "you " or "", NAME[drawn])
+        else
+          parts[#parts + 1] = "drew from the deck"
+        end
+      elseif verb == "draw" and taken then
+        parts[#parts + 1] = string.format("took %s from the %s discard pile", NAME[taken.card], COLOURS[COLOUR[taken.card]])
+      else
+        parts[#parts + 1] = text
+      end
+    end
+    -- What the tiles reached gave (seed 000 "Les plaquettes"): artifacts taken, VP chips.
+    for _, m in ipairs(turn.moved) do
+      if m.to == ARTIFACTS[seat] then parts[#parts + 1] = "found an artifact" end
+    end
+    for _, c in ipairs(turn.counters) do
+      if c.name == "vp" and c.owner == seat and c.after ~= c.before then
+        parts[#parts + 1] = string.format("VP tile: %+d VP chips (now %d)", c.after - c.before, c.after)
+      end
+    end
+    -- The expedition's end (seed 000 "Fin d'une expédition et points"): the figures past a bridge, or the
+    -- last card drawn.
+    if K.crossed(view) >= K.END_FIGURES then
+      parts[#parts + 1] = string.format("%d figures past a bridge: the expedition ends", K.crossed(view))
+    elseif turn.actions[#turn.actions] == "draw deck" and view:size(K.DECK) == 0 then
+      parts[#parts + 1] = "the deck is empty: the expedition ends"
+    end
+    return table.concat(parts, "; ")
+  end
+
   local PHASE_TEXT = { [K.PLAY_PHASE] = "play or discard a card", [K.ARROW_PHASE] = "use an arrow (move <path> or pass)",
                        [K.DRAW_PHASE] = "draw a card" }
 

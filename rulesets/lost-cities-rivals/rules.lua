@@ -669,6 +669,75 @@ function rules.score_breakdown(game, seat)
   return table.concat(lines, "\n")
 end
 
+--- turn_summary(view, seat, turn) -> string: the line `play` prints for `seat`'s actions as the viewer saw
+--- them (docs/writing-rules.md, hooks). Seed 002 "Déroulement de la partie": a seat reveals a card
+--- ("Découvrir": into the river, or boxed when nobody can use it) or opens an auction ("Enchérir"); the
+--- bidders bid or pass until one is left, who pays the bid into the gold reserve, takes river cards, boxes
+--- at most one and reveals the next card. When a pile runs out the reserve is shared equally ("Lorsque la
+--- dernière carte de la pioche est révélée"). The line names the card revealed, the winner and the price,
+--- the cards taken or boxed and the reserve shared; all of it is public.
+function rules.turn_summary(view, seat, turn)
+  local function who(s) return (s == turn.viewer and turn.you) and "you" or ("seat " .. s) end
+  local revealed = {} -- cards that came out of a pile (unknown before) this turn, in zone order
+  for _, m in ipairs(turn.moved) do
+    if not m.from then revealed[#revealed + 1] = m end
+  end
+  local parts, bidding = {}, false
+  local function reveal_text()
+    local m = table.remove(revealed, 1)
+    if not m then return "revealed a card" end
+    if m.to == BOX then return string.format("revealed %s (no one can use it: boxed)", NAME[m.card]) end
+    return string.format("revealed %s into the river", NAME[m.card])
+  end
+  for _, text in ipairs(turn.actions) do
+    local verb, object = text:match("^(%S+) ?(%S*)$")
+    if verb == "reveal" then
+      parts[#parts + 1] = reveal_text()
+    elseif verb == "auction" then
+      bidding = true
+      parts[#parts + 1] = string.format("opened an auction at %s", plural(tonumber(object) or 0, "coin"))
+    elseif verb == "bid" then
+      bidding = true
+      parts[#parts + 1] = string.format("bid %s", plural(tonumber(object) or 0, "coin"))
+    elseif verb == "pass" then
+      bidding = true
+      parts[#parts + 1] = "passed"
+    elseif verb == "take" then
+      local c = nil
+      for _, m in ipairs(turn.moved) do
+        if NAME[m.card] == object and m.from == RIVER and m.to ~= BOX then c = m end
+      end
+      parts[#parts + 1] = c and string.format("took %s (%s: %s)", object, COLOURS[COLOUR[c.card]], card_list_text(view, c.to))
+        or ("took " .. object)
+    elseif verb == "box" then
+      parts[#parts + 1] = "boxed " .. object
+    elseif verb == "done" then
+      parts[#parts + 1] = reveal_text()
+    else
+      parts[#parts + 1] = text
+    end
+  end
+  -- The auction ended during these actions: the winner, the price and the reserve it went into.
+  if bidding and view:phase() == SPOILS then
+    parts[#parts + 1] = string.format("%s won the auction for %s (gold reserve now %d)", who(view:counter(HIGH)),
+      plural(view:counter(BID), "coin"), view:counter(COINS, 0))
+  end
+  -- A pile ran out: the reserve shared (seed 002), or the game's end.
+  local reserve, gains = nil, {}
+  for _, c in ipairs(turn.counters) do
+    if c.name == "coins" and c.owner == 0 and c.after < c.before then reserve = c end
+    if c.name == "coins" and c.owner > 0 and c.after > c.before then gains[#gains + 1] = c.after - c.before end
+  end
+  if reserve and #gains > 0 then
+    parts[#parts + 1] = string.format("a pile ran out: the gold reserve (%s) shared, %s each, %d left in it",
+      plural(reserve.before, "coin"), plural(gains[1], "coin"), reserve.after)
+  end
+  if view:counter(PILE) == NPILES and view:size(PILE_ZONE[NPILES]) == 0 then
+    parts[#parts + 1] = "the last pile ran out: the game is over"
+  end
+  return table.concat(parts, "; ")
+end
+
 --- describe(view, seat) -> string: the table as `seat` sees it.
 function rules.describe(view, seat)
   local lines = {}
@@ -679,7 +748,13 @@ function rules.describe(view, seat)
   add("Pile %d of %d: %s left (waiting piles: %s) - gold reserve: %s", pile, NPILES,
       plural(view:size(PILE_ZONE[pile]), "card"), #waiting > 0 and table.concat(waiting, ", ") or "none",
       plural(view:counter(COINS, 0), "coin"))
-  add("River (left to right): %s", card_list_text(view, RIVER))
+  local river = "River (left to right): " .. card_list_text(view, RIVER)
+  while #river > 100 do -- a long river goes on under it: a 100-column terminal
+    local cut = river:sub(1, 101):match("^.*() ")
+    lines[#lines + 1] = river:sub(1, cut - 1)
+    river = "      " .. river:sub(cut + 1)
+  end
+  lines[#lines + 1] = river
   for s = 1, SEATS do
     add("Seat %d%s: %s, score %d", s, s == seat and " (you)" or "", plural(view:counter(COINS, s), "coin"),
         rules.score(view, s))

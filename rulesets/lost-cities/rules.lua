@@ -631,7 +631,9 @@ function rules.describe(view, seat)
   add("Round %d of %d - seat %d to %s - deck: %s", view:round(), view:rounds(), view:to_move(), doing, cards_text(view:size(DECK)))
   local totals = {}
   for s = 1, SEATS do totals[s] = string.format("seat %d: %d (this round %d)", s, view:match_score(s), rules.score(view, s)) end
-  add("Match: %s", table.concat(totals, ", "))
+  for i = 1, SEATS, 2 do -- two seats a line: 100 columns with 3 or 4 seats
+    add("%s%s", i == 1 and "Match: " or "       ", table.concat(totals, ", ", i, math.min(i + 1, SEATS)))
+  end
   local mine = COLUMNS_OF_SEAT[seat]
   local function columns_of(o)
     local seats = {}
@@ -672,6 +674,48 @@ function rules.describe(view, seat)
   for k = 1, NCOLOURS do add("  %-7s %s", COLOURS[k], card_list_text(view, EXPEDITION[seat][k])) end
   add("Your hand: %s", sorted_hand_text(view, HAND[seat]))
   return table.concat(lines, "\n") .. "\n"
+end
+
+--- turn_summary(view, seat, turn) -> string: the line `play` prints for `seat`'s turn as the viewer saw it
+--- (docs/writing-rules.md, hooks). A turn (seed 001 DEROULEMENT DE LA PARTIE) places a card, on the seat's
+--- expedition of its colour or on the discard pile of its colour, then draws one, from the deck or from the
+--- top of a discard pile; in a last turn (seed 003's variants) it places cards or passes. `view` is the
+--- viewer's observation after the turn; `turn.moved` the cards it saw change zone. A card drawn from the deck
+--- is named only to the seat that drew it ("you drew B3 from the deck"): the others read "drew from the
+--- deck". A text this hook does not know (a house rule's action) is shown as it is.
+function rules.turn_summary(view, seat, turn)
+  local by_name, from_discard, into_hand = {}, nil, nil
+  for _, m in ipairs(turn.moved) do
+    by_name[CARD[m.card].name] = m
+    if m.from and COLOUR_OF_PILE[m.from] and m.to == HAND[seat] then from_discard = m end
+    if not m.from and m.to == HAND[seat] then into_hand = m end
+  end
+  local parts = {}
+  for _, text in ipairs(turn.actions) do
+    local verb, object = text:match("^(%S+) (%S+)$")
+    local m = object and by_name[object]
+    if verb == "play" and m then
+      parts[#parts + 1] = string.format("played %s (%s: %s)", object, view:zone_name(m.to):match("([^.]+)$"),
+        card_list_text(view, m.to))
+    elseif verb == "discard" and object then
+      parts[#parts + 1] = "discarded " .. object
+    elseif verb == "draw" and object == "deck" then
+      if into_hand and seat == turn.viewer then
+        parts[#parts + 1] = string.format("%sdrew %s from the deck", turn.you and "you " or "", CARD[into_hand.card].name)
+      else
+        parts[#parts + 1] = "drew from the deck"
+      end
+      parts[#parts] = parts[#parts] .. string.format(" (%s left)", cards_text(view:size(DECK)))
+    elseif verb == "draw" and from_discard then
+      parts[#parts + 1] = string.format("took %s from the %s discard pile", CARD[from_discard.card].name,
+        COLOURS[COLOUR_OF_PILE[from_discard.from]])
+    elseif text == "pass" then
+      parts[#parts + 1] = "passed"
+    else
+      parts[#parts + 1] = text
+    end
+  end
+  return table.concat(parts, "; ")
 end
 
 rules.heuristic = require("heuristic")(rules, BASE)

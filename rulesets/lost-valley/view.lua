@@ -23,14 +23,116 @@ function M.install(rules, K)
     return #out > 0 and table.concat(out, ", ") or "-"
   end
 
+  --- fit(text [, width]) -> string: `text` (lines separated by "\n") with every line longer than `width`
+  --- (default 100) columns broken after a ", " or "; " (else a blank) at or before that column, the rest
+  --- indented by four blanks: the table fits a 100-column terminal.
+  local function fit(text, width)
+    width = width or 100
+    local out = {}
+    for line in (text .. "\n"):gmatch("(.-)\n") do
+      while #line > width do
+        local cut = nil
+        for i = width, 40, -1 do
+          local two = line:sub(i - 1, i)
+          if two == ", " or two == "; " then cut = i; break end
+        end
+        if not cut then
+          for i = width, 20, -1 do if line:sub(i, i) == " " then cut = i; break end end
+        end
+        if not cut then break end
+        out[#out + 1] = (line:sub(1, cut):gsub("%s+$", ""))
+        line = "    " .. line:sub(cut + 1)
+      end
+      out[#out + 1] = line
+    end
+    return table.concat(out, "\n")
+  end
+
   --- score_breakdown(game, seat): the nuggets of the seat's gold bag, token by token (seed FIN DU JEU: the
   --- richest player wins; the number of tokens does not count).
   function rules.score_breakdown(game, seat)
     local parts = {}
     for _, c in ipairs(game:cards(K.GOLD[seat])) do parts[#parts + 1] = c == 0 and "?" or tostring(K.NUGGETS[c]) end
     if #parts == 0 then return "gold bag empty: 0 nuggets" end
-    return string.format("gold bag, %d token%s: %s = %d nuggets", #parts, #parts == 1 and "" or "s",
-      table.concat(parts, " + "), rules.nuggets(game, seat))
+    return fit(string.format("gold bag, %d token%s: %s = %d nuggets", #parts, #parts == 1 and "" or "s",
+      table.concat(parts, " + "), rules.nuggets(game, seat)), 92) -- play indents it by four
+  end
+
+  --- turn_summary(view, seat, turn) -> string: the line `play` prints for `seat`'s turn as the viewer saw it
+  --- (docs/writing-rules.md, hooks). Seed UN TOUR DE JEU: a turn moves the prospector and explores (tiles laid),
+  --- and performs one action (pan, mine, event, fish, hunt, fell, build, buy, refine), whisky buying a second
+  --- move or action. The line names each step and what it resolved: the tokens taken (a gold token's value
+  --- only to its owner: they lie face down, seed INVENTAIRE), the animal killed, the equipment or goods
+  --- gained, and the seat's backpack change against the supply (log, food, tool).
+  function rules.turn_summary(view, seat, turn)
+    local mine = seat == turn.viewer
+    local parts, laid = {}, 0
+    local VERB = { pan = "panned at", mine = "mined", hunt = "hunted at", keep = "kept", discard = "discarded",
+                   refine = "refined", buy = "bought" }
+    local function explored() -- the tiles a move laid, after it
+      if laid > 0 then parts[#parts] = string.format("%s (%d tile%s laid)", parts[#parts] or "moved", laid, laid == 1 and "" or "s") end
+      laid = 0
+    end
+    for _, text in ipairs(turn.actions) do
+      local words = {}
+      for w in text:gmatch("%S+") do words[#words + 1] = w end
+      local verb, rest = words[1], text:match("^%S+ (.*)$")
+      if verb ~= "lay" then explored() end
+      if verb == "lay" then
+        laid = laid + 1
+      elseif verb == "move" then
+        parts[#parts + 1] = "moved to " .. (rest or "?")
+      elseif verb == "event" then
+        parts[#parts + 1] = string.format("event at %s (paid %s, %s)", words[2] or "?", words[3] or "?", words[4] or "?")
+      elseif verb == "fish" or verb == "fell" or verb == "pay" then
+        parts[#parts + 1] = verb == "fish" and "fished" or verb == "fell" and "felled a tree" or "paid"
+      elseif verb == "build" then
+        parts[#parts + 1] = "built a " .. (rest or "?")
+      elseif verb == "drink" then
+        parts[#parts + 1] = "drank a whisky " .. (rest or "")
+      elseif verb == "use" then
+        parts[#parts + 1] = "ate the dried fish"
+      elseif verb == "declare" then
+        parts[#parts + 1] = "declared the end"
+      elseif verb == "end" then -- the end of the turn says nothing of its own
+      elseif VERB[verb] then
+        parts[#parts + 1] = VERB[verb] .. " " .. (rest or "")
+      else
+        parts[#parts + 1] = text
+      end
+    end
+    explored()
+    -- What the actions resolved: tokens and items that came to the seat or were killed.
+    local got = {}
+    for _, m in ipairs(turn.moved) do
+      local zone = view:zone_name(m.to)
+      if zone == "gold." .. seat then
+        got[#got + 1] = string.format("%s (%d nugget%s)", NAME[m.card], NUGGETS[m.card], NUGGETS[m.card] == 1 and "" or "s")
+      elseif zone == "equip." .. seat or zone == "goods." .. seat then
+        got[#got + 1] = NAME[m.card]
+      elseif zone == "killed" then
+        parts[#parts + 1] = "killed a " .. NAME[m.card]
+      end
+    end
+    if #got > 0 then parts[#parts + 1] = (mine and turn.you and "you got " or "got ") .. table.concat(got, ", ") end
+    if not mine then -- the gold bag is face down: its new tokens are counted, not named
+      local tokens = view:size(K.GOLD[seat])
+      for _, text in ipairs(turn.actions) do
+        if text:match("^pan ") or text:match("^mine ") then
+          parts[#parts + 1] = string.format("gold bag now %d token%s", tokens, tokens == 1 and "" or "s")
+          break
+        end
+      end
+    end
+    local changes = {}
+    for _, c in ipairs(turn.counters) do
+      if c.owner == seat and (c.name == "log" or c.name == "food" or c.name == "tool") then
+        changes[#changes + 1] = string.format("%s %+d", c.name, c.after - c.before)
+      end
+    end
+    if #changes > 0 then parts[#parts + 1] = table.concat(changes, ", ") end
+    if #parts == 0 then return "ended the turn" end
+    return table.concat(parts, "; ")
   end
 
   --- describe(view, seat): the map (faces by landscape letter, intersections with prospectors and buildings, the
@@ -63,8 +165,9 @@ function M.install(rules, K)
     local width = 2 * qmax + rmax + 1
     local function blank() local row = {}; for i = 1, width do row[i] = " " end; return row end
     local function put(row, col, ch) if col >= 1 and col <= width then row[col] = ch end end
-    add("Map (F forest, M mountain, B bushes, L lake, R river, S source, T trading post, Y refinery, C bear cave,")
-    add("     E meadow, H start; # ice block; digits prospectors, * two, $ store, n fish net, s sawmill)")
+    add("Map (F forest, M mountain, B bushes, L lake, R river, S source, T trading post, Y refinery,")
+    add("     C bear cave, E meadow, H start; # ice block; digits prospectors, * two, $ store, n fish net,")
+    add("     s sawmill)")
     for r = rmax, 0, -1 do
       if r < rmax then
         local row = blank()
@@ -153,7 +256,7 @@ function M.install(rules, K)
       add("This turn: %d move(s) and %d action(s) left%s", game:counter("moves"), game:counter("acts"),
           game:counter("drank") ~= 0 and ", whisky drunk" or "")
     end
-    return table.concat(lines, "\n") .. "\n"
+    return fit(table.concat(lines, "\n")) .. "\n"
   end
 
   -- ---- explain ----------------------------------------------------------------------------------------------------

@@ -57,14 +57,28 @@ for ruleset in lost-cities lost-cities-board lost-cities-rivals lost-valley; do
   wait_for 'Not legal' 2
   wait_for 'seat 1> frobnicate' 2  # without line editing the Up arrow would come out as ^[[A
   # two decisions, then undo back to the first of them
+  decision=1
+  [ "$ruleset" = lost-valley ] && decision="end turn"  # a Lost Valley turn is many actions: end it, the others play
   before=$(prompts)
-  tmux send-keys -t "$session" 1 Enter
+  tmux send-keys -t "$session" "$decision" Enter
   for _ in $(seq 600); do [ "$(prompts)" -gt "$before" ] && break; sleep 0.1; done
   before=$(prompts)
-  tmux send-keys -t "$session" 1 Enter
+  tmux send-keys -t "$session" "$decision" Enter
   for _ in $(seq 600); do [ "$(prompts)" -gt "$before" ] && break; sleep 0.1; done
-  if [ "$ruleset" != lost-valley ]; then
-    tmux capture-pane -p -t "$session" -S -400 | grep -qE '^  seat 2 \(greedy\): ' || fail "no one-line summary of the opponent's turn"
+  # the opponent's turn as one line in the ruleset's words (its turn_summary hook), not the generic account
+  opponent=$(tmux capture-pane -p -t "$session" -S -400 | grep -E '^  seat 2 \((greedy|random)\): ' | head -1)
+  [ -n "$opponent" ] || fail "no one-line summary of the opponent's turn"
+  case $ruleset in
+    lost-cities) want='(played [A-Z][0-9x]+ \(|discarded [A-Z][0-9x]+;)' ;;
+    lost-cities-board) want='(played [A-Z][0-9x]+: |discarded [A-Z][0-9x]+;)' ;;
+    lost-cities-rivals) want='(revealed [A-Z][0-9xs]+|opened an auction at|bid [0-9]|passed|won the auction for)' ;;
+    lost-valley) want='(moved to|explored|panned|mined|fished|felled|hunted|event at|built|bought|ended the turn)' ;;
+  esac
+  grep -qE "$want" <<< "$opponent" || fail "the opponent's line '$opponent' does not say what happened ($want)"
+  if grep -qE '\(now [0-9-]+\)|end turn' <<< "$opponent"; then fail "the opponent's line '$opponent' is the generic account"; fi
+  if [ "$ruleset" = lost-cities ]; then  # the human's own draw, named to them only
+    tmux capture-pane -p -t "$session" -S -400 | grep -qE '^  seat 1 \(human\): .*you drew [A-Z][0-9x]+ from the deck' ||
+      fail "no 'you drew ...' on the human's own turn line"
   fi
   tmux send-keys -t "$session" undo Enter
   wait_for 'Undone: back to your decision'
@@ -86,7 +100,7 @@ for ruleset in lost-cities lost-cities-board lost-cities-rivals lost-valley; do
   grep -q '"type":"resumed"' "$d/$log" || fail "the resumed game wrote no resumed line"
   [ "$(grep -c '"type":"action"' "$d/$log")" -gt "$plies" ] || fail "the resumed game added no action"
   "$hr" replay "$d/$log" --quiet > /dev/null || fail "the resumed transcript does not replay"
-  echo "$ruleset: colour, sorted hand, summaries, line editing, undo, Ctrl-C and resume: ok"
+  echo "$ruleset: colour, sorted hand, summaries ($opponent), line editing, undo, Ctrl-C and resume: ok"
 done
 
 # NO_COLOR and a pipe: no escape sequences at all
