@@ -76,6 +76,7 @@ void register_simulate_commands(CLI::App& app, int& status) {
       return;
     }
     if (*no_progress) options->progress = 0;
+    options->command_line = process_command_line();
     status = simulate_command(*options, std::cout, std::cerr);
   });
 
@@ -93,7 +94,7 @@ void register_simulate_commands(CLI::App& app, int& status) {
   auto merge_json = std::make_shared<bool>(false);
   add_json_flag(*merge, *merge_json);
   merge->callback([&status, files, report, merge_json] {
-    status = merge_command(*files, *report, std::cout, std::cerr, *merge_json);
+    status = merge_command(*files, *report, std::cout, std::cerr, *merge_json, process_command_line());
   });
 }
 
