@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 #include "simulate.hpp"
