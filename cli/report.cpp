@@ -327,7 +327,7 @@ body { font-family: sans-serif; margin: 24px; color: #222; max-width: 1100px; }
 table { border-collapse: collapse; margin: 8px 0 16px; }
 th, td { border: 1px solid #ccc; padding: 4px 8px; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
-#experiment-table td, #experiment-table th { text-align: left; vertical-align: top; }
+#experiment-table td, #experiment-table th, #parameters td, #parameters th { text-align: left; vertical-align: top; }
 tr.changed td { background: #fff4d6; font-weight: bold; }
 .chart { display: block; margin: 4px 0 16px; background: #fafafa; border: 1px solid #ddd; }
 .axis, .tick-mark { stroke: #555; stroke-width: 1; }

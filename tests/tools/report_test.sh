@@ -52,7 +52,7 @@ grep -q '<tr id="command-line"><th>command line</th><td><code>houserules simulat
   fail "the exact command line is not in the page"
 grep -q "<tr id=\"version\"><th>houserules version</th><td>$("$hr" --version | awk '{print $2}')</td>" "$dom" ||
   fail "the version is not in the page"
-[ "$(grep -c '<tr class="bot">' "$dom")" -eq 2 ] || fail "the bots per seat are not listed"
+[ "$(grep -o '<tr class="bot">' "$dom" | wc -l)" -eq 2 ] || fail "the bots per seat are not listed"
 grep -q '<tr class="action-kind"><td>draw</td>' "$dom" || fail "no action counts"
 for player in greedy random; do
   rate=$(awk -v p="$player" '$1 == p { print $4 }' "$tmp/summary.txt")
