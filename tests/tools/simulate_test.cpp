@@ -35,6 +35,17 @@ Experiment lost_cities(std::int64_t games, std::vector<std::string> players = {"
   return e;
 }
 
+/// A completed game `i` of `e` with these scores and places (its seed and seating those of game i).
+GameRecord finished_game(const Experiment& e, std::int64_t i, std::vector<std::int64_t> scores, std::vector<int> places) {
+  GameRecord r;
+  r.index = i;
+  r.seed = hr::game_seed(e, i);
+  r.seating = hr::seating_of(e, i);
+  r.scores = std::move(scores);
+  r.places = std::move(places);
+  return r;
+}
+
 /// A temporary file removed at the end of the test.
 struct TempFile {
   explicit TempFile(const std::string& name)
@@ -100,12 +111,7 @@ TEST_CASE("Shards partition the games", "[simulate]") {
 TEST_CASE("Statistics: shared first places count 1/m, means and deviations", "[simulate][stats]") {
   Experiment e = lost_cities(4, {"x", "y"});
   auto game = [&](std::int64_t i, std::vector<std::int64_t> scores, std::vector<int> places) {
-    GameRecord r;
-    r.index = i;
-    r.seed = hr::game_seed(e, i);
-    r.seating = hr::seating_of(e, i);
-    r.scores = std::move(scores);
-    r.places = std::move(places);
+    GameRecord r = finished_game(e, i, std::move(scores), std::move(places));
     r.plies = 10 * (i + 1);
     return r;
   };
@@ -216,12 +222,7 @@ TEST_CASE("Statistics: places, margins, turns, rounds and action counts", "[simu
   e.count_actions = true;
   auto game = [&](std::int64_t i, std::vector<std::int64_t> scores, std::vector<int> places, std::int64_t turns,
                   int rounds, std::map<std::string, std::int64_t> actions) {
-    GameRecord r;
-    r.index = i;
-    r.seed = hr::game_seed(e, i);
-    r.seating = hr::seating_of(e, i);
-    r.scores = std::move(scores);
-    r.places = std::move(places);
+    GameRecord r = finished_game(e, i, std::move(scores), std::move(places));
     r.plies = 10;
     r.turns = turns;
     r.rounds = rounds;
@@ -290,13 +291,8 @@ TEST_CASE("Wilson interval of a seat's shared wins on a known case", "[simulate]
   std::vector<GameRecord> records;
   const std::vector<std::vector<int>> places = {{1, 2}, {1, 1}, {1, 2}, {2, 1}};
   for (std::int64_t i = 0; i < 4; ++i) {
-    GameRecord r;
-    r.index = i;
-    r.seed = hr::game_seed(e, i);
-    r.seating = hr::seating_of(e, i);
-    r.places = places[static_cast<std::size_t>(i)];
-    r.scores = {r.places[0] == 1 ? 5 : 0, r.places[1] == 1 ? 5 : 0};
-    records.push_back(r);
+    const auto& p = places[static_cast<std::size_t>(i)];
+    records.push_back(finished_game(e, i, {p[0] == 1 ? 5 : 0, p[1] == 1 ? 5 : 0}, p));
   }
   const hr::Stats st = hr::compute_stats(e, records);
   CHECK(st.seats[0].wins == 2.5);
