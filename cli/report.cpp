@@ -422,7 +422,8 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
 
   html += "<h2>Actions by kind</h2>\n";
   if (!st.actions_counted) {
-    html += "<p id=\"actions\">Not counted in these games (a file from an older simulate).</p>\n";
+    html += "<p id=\"actions\">Not counted in these games (simulate --no-action-counts, or a file from an older "
+            "simulate).</p>\n";
   } else {
     html += fmt::format("<p>{} actions in {} completed games; the kind is the first word of the action's text.</p>\n"
                         "<table id=\"actions\">\n<tr><th>kind</th><th>actions</th><th>per game</th><th>share</th></tr>\n",

@@ -691,7 +691,9 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
     if (!output.second.empty())
       if (const std::string problem = output_path_problem(output.second); !problem.empty())
         return err << "error: " << output.first << ": " << problem << '\n', 2;
-  e.count_actions = true;  // for the report's action counts (and the --jsonl lines, so that merge has them)
+  // For the report's action counts (and the --jsonl lines, so that merge has them). It costs an action_text
+  // call per action: 3.5 times the CPU time of random-vs-random Lost Cities games (docs/simulation.md).
+  e.count_actions = o.count_actions;
   RunInfo run;
   try {
     LoadOptions load;

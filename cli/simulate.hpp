@@ -244,6 +244,7 @@ struct SimulateOptions {
   int shard = 0, shard_count = 1;
   int progress = -1;         ///< -1: a bar when stderr is a terminal, plain lines otherwise; 0: none; 1: bar
   bool json = false;         ///< the summary as one JSON document (stats_json) instead of text
+  bool count_actions = true; ///< count actions by kind (--no-action-counts: off, for speed)
 };
 /// `houserules simulate`: the summary to `out`, progress and timing to `err`. Returns 0, 1 if a game
 /// failed, 2 for bad options or a ruleset that cannot be loaded.

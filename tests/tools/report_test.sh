@@ -63,10 +63,13 @@ games=$(grep -o '<span id="games">[0-9]*</span>' "$dom")
 [ "$games" = '<span id="games">30</span>' ] || fail "the game count is not in the page"
 
 # Overlong games: every game stops at 50 actions; flagged, with the command that replays one.
-"$hr" simulate lost-cities --games 4 --players greedy,random --seed 3 --max-plies 50 --no-progress \
+"$hr" simulate lost-cities --games 4 --players greedy,random --seed 3 --max-plies 50 --no-progress --no-action-counts \
   --report "$tmp/overlong.html" > "$tmp/overlong.txt"
 [ $? -eq 1 ] || fail "a simulation whose games all hit --max-plies should exit 1"
 grep -q "^Overlong games: 4 hit the cap of 50 actions" "$tmp/overlong.txt" || fail "the summary does not flag overlong games"
+grep -q '<p id="actions">Not counted in these games (simulate --no-action-counts' "$tmp/overlong.html" ||
+  fail "--no-action-counts: the report does not say the actions were not counted"
+grep -q "^Actions per game" "$tmp/overlong.txt" && fail "--no-action-counts: the summary still counts actions"
 [ "$(grep -c '<li class="overlong-game">' "$tmp/overlong.html")" -eq 4 ] || fail "the report does not list the 4 overlong games"
 grep -q '<li class="overlong-game">game 0 (seed [0-9]*)<br><code>houserules play lost-cities --players greedy,random --seed [0-9]*</code>' \
   "$tmp/overlong.html" || fail "an overlong game is not listed with its replay command"
