@@ -439,7 +439,7 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
   if (st.overlong.empty()) {
     html += fmt::format("<p id=\"overlong\">None: every game ended within {} actions (--max-plies).</p>\n", e.max_plies);
   } else {  // bots that can play forever
-    html += fmt::format("<p id=\"overlong\" class=\"overlong\">{} games hit the cap of {} actions (--max-plies) and are "
+    html += fmt::format("<p class=\"overlong\" id=\"overlong\">{} games hit the cap of {} actions (--max-plies) and are "
                         "left out of the figures; each replays with its command:</p>\n<ul>\n", st.overlong.size(), e.max_plies);
     for (std::size_t i = 0; i < std::min<std::size_t>(st.overlong.size(), 100); ++i)
       html += fmt::format("<li class=\"overlong-game\">game {} (seed {})<br><code>{}</code></li>\n", st.overlong[i].index,
