@@ -66,9 +66,13 @@ void register_simulate_commands(CLI::App& app, int& status) {
   sim->add_option("--max-plies", options->experiment.max_plies, "A game not over after this many actions fails")
       ->capture_default_str();
   sim->add_flag("--no-progress", *no_progress, "No progress bar or progress lines");
+  auto no_action_counts = std::make_shared<bool>(false);
+  sim->add_flag("--no-action-counts", *no_action_counts,
+                "Do not count actions by kind (faster: counting reads each action's text, 3.5x the CPU time of "
+                "random-vs-random games)");
   add_set_option(*sim, options->experiment.overrides);
   add_json_flag(*sim, options->json);
-  sim->callback([&status, options, players, shard, no_progress] {
+  sim->callback([&status, options, players, shard, no_progress, no_action_counts] {
     options->experiment.players = split_player_list(*players);
     if (!shard->empty() && !parse_shard(*shard, options->shard, options->shard_count)) {
       std::cerr << "error: --shard " << *shard << ": give i/N, e.g. --shard 0/4\n";
@@ -76,6 +80,8 @@ void register_simulate_commands(CLI::App& app, int& status) {
       return;
     }
     if (*no_progress) options->progress = 0;
+    if (*no_action_counts) options->count_actions = false;
+    options->command_line = process_command_line();
     status = simulate_command(*options, std::cout, std::cerr);
   });
 
@@ -93,7 +99,7 @@ void register_simulate_commands(CLI::App& app, int& status) {
   auto merge_json = std::make_shared<bool>(false);
   add_json_flag(*merge, *merge_json);
   merge->callback([&status, files, report, merge_json] {
-    status = merge_command(*files, *report, std::cout, std::cerr, *merge_json);
+    status = merge_command(*files, *report, std::cout, std::cerr, *merge_json, process_command_line());
   });
 }
 

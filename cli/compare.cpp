@@ -48,18 +48,6 @@ std::vector<double> as_doubles(const std::vector<std::int64_t>& values) {
   return std::vector<double>(values.begin(), values.end());
 }
 
-/// Winner's score minus the runner-up's, per completed game (0 for a one-seat game).
-std::vector<std::int64_t> margins_of(const std::vector<GameRecord>& records) {
-  std::vector<std::int64_t> out;
-  for (const auto& r : records) {
-    if (r.failed() || r.scores.empty()) continue;
-    auto scores = r.scores;
-    std::sort(scores.begin(), scores.end(), std::greater<>());
-    out.push_back(scores.size() > 1 ? scores[0] - scores[1] : 0);
-  }
-  return out;
-}
-
 std::string value_text(const MetricComparison& m, double v) {
   const double shown = m.percent ? 100 * v : v;
   const std::string number = m.signed_value ? fmt::format("{:+.2f}", shown) : fmt::format("{:.2f}", shown);
@@ -172,31 +160,23 @@ Comparison compare_simulations(const Experiment& a, const std::vector<GameRecord
       c.metrics.push_back(mean_metric("score/" + c.a.settings[j].label, "mean score of " + c.a.settings[j].label,
                                       as_doubles(c.a.settings[j].scores), as_doubles(c.b.settings[j].scores)));
   }
-  c.margins_a = margins_of(records_a);
-  c.margins_b = margins_of(records_b);
   c.metrics.push_back(mean_metric("margin", "mean winning margin (winner's score minus the runner-up's)",
-                                  as_doubles(c.margins_a), as_doubles(c.margins_b)));
+                                  as_doubles(c.a.margins), as_doubles(c.b.margins)));
   // Length: actions (plies) and rounds.
   c.metrics.push_back(mean_metric("plies", "game length in actions", as_doubles(c.a.lengths), as_doubles(c.b.lengths)));
-  std::vector<double> rounds_a, rounds_b;
-  for (const auto& r : records_a)
-    if (!r.failed()) rounds_a.push_back(r.rounds);
-  for (const auto& r : records_b)
-    if (!r.failed()) rounds_b.push_back(r.rounds);
-  c.metrics.push_back(mean_metric("rounds", "game length in rounds", rounds_a, rounds_b));
-  // Actions by kind, per game.
+  c.metrics.push_back(mean_metric("rounds", "game length in rounds", as_doubles(c.a.rounds), as_doubles(c.b.rounds)));
+  // Actions by kind, per game (a kind found in one ruleset only counts 0 per game in the other).
   std::set<std::string> kinds;
-  for (const auto* records : {&records_a, &records_b})
-    for (const auto& r : *records)
-      for (const auto& [kind, count] : r.actions) kinds.insert(kind);
-  for (const auto& kind : kinds) {
-    std::vector<double> per_game_a, per_game_b;
-    for (const auto& r : records_a)
-      if (!r.failed()) per_game_a.push_back(r.actions.count(kind) ? static_cast<double>(r.actions.at(kind)) : 0.0);
-    for (const auto& r : records_b)
-      if (!r.failed()) per_game_b.push_back(r.actions.count(kind) ? static_cast<double>(r.actions.at(kind)) : 0.0);
-    c.metrics.push_back(mean_metric("actions/" + kind, "'" + kind + "' actions per game", per_game_a, per_game_b));
-  }
+  for (const auto* st : {&c.a, &c.b})
+    for (const auto& kind : st->actions) kinds.insert(kind.kind);
+  auto per_game = [](const Stats& st, const std::string& kind) {
+    for (const auto& a : st.actions)
+      if (a.kind == kind) return as_doubles(a.per_game);
+    return std::vector<double>(static_cast<std::size_t>(st.completed), 0.0);
+  };
+  for (const auto& kind : kinds)
+    c.metrics.push_back(mean_metric("actions/" + kind, "'" + kind + "' actions per game", per_game(c.a, kind),
+                                    per_game(c.b, kind)));
   return c;
 }
 
@@ -284,69 +264,10 @@ std::string comparison_json(const Comparison& c) {
 
 namespace {
 
-/// Bars of A and B side by side per bin, over the shared range of both, with ticks on both axes and a zero
-/// line when the range crosses 0.
+/// A's and B's values side by side per bin over their shared range (report.cpp's histogram_svg).
 std::string paired_histogram_svg(const std::string& id, const std::vector<std::int64_t>& a,
                                  const std::vector<std::int64_t>& b, const std::string& x_label) {
-  constexpr int kWidth = 560, kHeight = 220, kLeft = 50, kBottom = 40, kTop = 14, kRight = 14;
-  std::int64_t lo = 0, hi = 0;
-  bool any = false;
-  for (const auto* values : {&a, &b})
-    for (auto v : *values) {
-      lo = any ? std::min(lo, v) : v;
-      hi = any ? std::max(hi, v) : v;
-      any = true;
-    }
-  const std::int64_t span = hi - lo + 1;
-  const std::int64_t width = std::max<std::int64_t>(1, (span + 29) / 30);
-  const auto bins = static_cast<std::size_t>(std::max<std::int64_t>(1, (span + width - 1) / width));
-  std::vector<std::int64_t> ca(bins), cb(bins);
-  for (auto v : a) ca[static_cast<std::size_t>((v - lo) / width)]++;
-  for (auto v : b) cb[static_cast<std::size_t>((v - lo) / width)]++;
-  const std::int64_t top =
-      std::max<std::int64_t>(1, std::max(*std::max_element(ca.begin(), ca.end()), *std::max_element(cb.begin(), cb.end())));
-  const double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - kBottom;
-  const double bin_w = plot_w / static_cast<double>(bins);
-  auto x_of = [&](double value) { return kLeft + plot_w * (value - static_cast<double>(lo)) / static_cast<double>(bins * width); };
-  std::string svg = fmt::format(
-      "<svg id=\"{}\" class=\"chart histogram\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
-      "viewBox=\"0 0 {} {}\" role=\"img\">\n",
-      id, kWidth, kHeight, kWidth, kHeight);
-  for (std::size_t i = 0; i < bins; ++i) {
-    const std::int64_t from = lo + static_cast<std::int64_t>(i) * width, to = std::min(hi, from + width - 1);
-    const std::string range = to != from ? fmt::format("{}..{}", from, to) : std::to_string(from);
-    int side = 0;
-    for (const auto* counts : {&ca, &cb}) {
-      const double h = plot_h * static_cast<double>((*counts)[i]) / static_cast<double>(top);
-      svg += fmt::format(
-          "<rect class=\"bar {}\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"><title>{} {}: {} "
-          "games</title></rect>\n",
-          side ? "b" : "a", kLeft + bin_w * static_cast<double>(i) + (side ? bin_w / 2 : 0.5), kHeight - kBottom - h,
-          std::max(0.5, bin_w / 2 - 1), h, side ? "B" : "A", range, (*counts)[i]);
-      ++side;
-    }
-  }
-  svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"axis\"/>\n", kLeft, kHeight - kBottom,
-                     kWidth - kRight, kHeight - kBottom);
-  svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"axis\"/>\n", kLeft, kTop, kLeft,
-                     kHeight - kBottom);
-  if (lo < 0 && hi > 0)
-    svg += fmt::format("<line class=\"zero\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\"/>\n", x_of(0), kTop, x_of(0),
-                       kHeight - kBottom);
-  for (int t = 0; t <= 4; ++t) {  // x ticks at the edges of bins, y ticks at quarters of the top count
-    const std::int64_t value = lo + static_cast<std::int64_t>(std::llround(static_cast<double>(bins * width) * t / 4.0));
-    const double x = x_of(static_cast<double>(value));
-    svg += fmt::format("<line class=\"tick-mark\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\"/>", x,
-                       kHeight - kBottom, x, kHeight - kBottom + 4);
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n", x,
-                       kHeight - kBottom + 16, value);
-    const double y = kHeight - kBottom - plot_h * t / 4.0;
-    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>\n", kLeft - 4, y + 4,
-                       static_cast<std::int64_t>(std::llround(static_cast<double>(top) * t / 4.0)));
-  }
-  svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" class=\"label\" text-anchor=\"middle\">{}</text>\n",
-                     kLeft + plot_w / 2, kHeight - 6, html_escape(x_label));
-  return svg + "</svg>\n";
+  return histogram_svg(id, {{&a, "A", "a", ""}, {&b, "B", "b", ""}}, x_label);
 }
 
 /// One row of the forest plot: the change and its interval on a scale symmetric around a zero line.
@@ -434,7 +355,7 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
   html += "<h2>Distributions (<span class=\"key-a\">A</span> and <span class=\"key-b\">B</span>)</h2>\n"
           "<div class=\"histograms\">\n";
   html += "<figure><figcaption>Winning margin</figcaption>\n" +
-          paired_histogram_svg("margins", c.margins_a, c.margins_b, "winner's score minus the runner-up's") + "</figure>\n";
+          paired_histogram_svg("margins", c.a.margins, c.b.margins, "winner's score minus the runner-up's") + "</figure>\n";
   html += "<figure><figcaption>Game length</figcaption>\n" +
           paired_histogram_svg("lengths", c.a.lengths, c.b.lengths, "actions per game") + "</figure>\n";
   for (std::size_t j = 0; j < c.a.settings.size() && j < c.b.settings.size(); ++j)

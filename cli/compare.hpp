@@ -34,7 +34,6 @@ struct MetricComparison {
 struct Comparison {
   Stats a, b;                                ///< the two simulations (Experiment::mirror set)
   std::vector<MetricComparison> metrics;     ///< in a fixed order: balance, scores, margins, length, actions
-  std::vector<std::int64_t> margins_a, margins_b;  ///< per completed game: winner's score minus the runner-up's
 };
 
 /// Difference of two proportions (successes may be fractional) with Newcombe's hybrid score interval

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -27,6 +28,7 @@
 #include "play.hpp"
 #include "rng.hpp"
 #include "ruleset.hpp"
+#include "sandbox.hpp"
 #include "scripted_rules.hpp"
 #include "shell_word.hpp"
 #include "input_line.hpp"
@@ -74,7 +76,106 @@ double sd_of(const std::vector<std::int64_t>& values, double mean) {
 
 std::string percent(double fraction) { return fmt::format("{:.2f}%", 100.0 * fraction); }
 
+std::string spread_text(const Stats::Spread& s) {
+  return fmt::format("mean {:.1f}, sd {:.1f}, min {}, max {}", s.mean, s.sd, s.min, s.max);
+}
+
+/// "1st 512, 2nd 488".
+std::string places_text(const std::vector<std::int64_t>& places) {
+  std::string out;
+  for (std::size_t p = 0; p < places.size(); ++p)
+    out += fmt::format("{}{} {}", p ? ", " : "", ordinal(static_cast<int>(p) + 1), places[p]);
+  return out;
+}
+
+/// The run's rules and version, for the summary: no path and no command line, so the summaries of a run and
+/// of the merge of its shards (run anywhere) are equal. "" when unknown (files from before RunInfo).
+std::string run_info_text(const RunInfo& run) {
+  if (run.version.empty()) return {};
+  std::string out = "Rules: ";
+  if (run.variants.empty()) {
+    out += "the ruleset as written";
+  } else {
+    out += "variant chain (innermost first)";
+    for (std::size_t i = 0; i < run.variants.size(); ++i) out += (i ? " < " : " ") + run.variants[i].id;
+  }
+  out += fmt::format("; houserules {}\n", run.version);
+  std::vector<const RunInfo::Parameter*> changed;
+  for (const auto& p : run.parameters)
+    if (p.changed()) changed.push_back(&p);
+  if (changed.empty()) {
+    out += fmt::format("Parameters: all {} at the ruleset's defaults\n", run.parameters.size());
+  } else {
+    out += fmt::format("Parameters that differ from the ruleset's defaults ({} of {}):\n", changed.size(),
+                       run.parameters.size());
+    for (const auto* p : changed)
+      out += fmt::format("  {} = {} (default {}; set by {})\n", p->name, p->value,
+                         p->default_value.empty() ? "none: the variant adds it" : p->default_value, p->set_by);
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string ordinal(int n) {
+  const char* suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
+RunInfo read_run_info(const Experiment& e, const std::string& command_line) {
+  RunInfo run;
+  run.version = HOUSERULES_VERSION;
+  if (!command_line.empty()) run.command_lines.push_back(command_line);
+  RulesetInfo info = find_ruleset(e.ruleset);
+  info.overrides = e.overrides;
+  run.ruleset_file = Sandbox::display_path(info.dir / "ruleset.toml");
+  for (const auto& v : info.variants)
+    run.variants.push_back({v.id, v.name, Sandbox::display_path(v.file), v.script.empty() ? "" : Sandbox::display_path(v.script)});
+  std::vector<ParamOrigin> origins, defaults;
+  effective_params(info, &origins, e.seats);
+  RulesetInfo base = info;  // the ruleset as written: its values are the defaults
+  base.variants.clear();
+  base.overrides.clear();
+  effective_params(base, &defaults);
+  std::map<std::string, std::string> default_of;
+  for (const auto& o : defaults) default_of[o.path] = o.value;
+  for (const auto& o : origins) {
+    RunInfo::Parameter p;
+    p.name = o.path;
+    p.value = o.value;
+    if (const auto found = default_of.find(o.path); found != default_of.end()) p.default_value = found->second;
+    if (o.line == 0) {
+      p.set_by = o.file.string();  // "--set name=value"
+    } else {
+      for (const auto& v : info.variants)
+        if (o.file.lexically_normal() == v.file.lexically_normal()) p.set_by = "variant " + v.id;
+    }
+    run.parameters.push_back(std::move(p));
+  }
+  return run;
+}
+
+std::string process_command_line() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string word, out;
+  bool first = true;
+  while (std::getline(in, word, '\0')) {
+    if (first) word = std::filesystem::path(word).filename().string();  // the program, without its folder
+    out += (first ? "" : " ") + shell_word(word);
+    first = false;
+  }
+  return out;
+}
+
+std::string experiment_command(const Experiment& e) {
+  std::string out = fmt::format("houserules simulate {} --players {} --games {} --seed {}", shell_word(e.ruleset),
+                                shell_word(join(e.players, ",")), e.games, e.seed);
+  if (e.fixed_seats) out += " --fixed-seats";
+  if (e.mirror) out += " --mirror";
+  if (e.max_plies != Experiment{}.max_plies) out += fmt::format(" --max-plies {}", e.max_plies);
+  for (const auto& text : e.overrides) out += " --set " + shell_word(text);
+  return out;
+}
 
 std::vector<int> seating_of(const Experiment& e, std::int64_t index) {
   const int k = e.seats;
@@ -104,12 +205,16 @@ GameRecord play_game(Rules& rules, const Experiment& e, std::int64_t index) {
     state = rules.new_game(r.seed);
     const bool tell_moves = std::any_of(players.begin(), players.end(), [](const auto& p) { return p->follows_moves(); });
     std::vector<Action> legal;
+    int last_seat = 0, last_round = 0;
     while (!state.over()) {
       if (state.ply() >= e.max_plies)
         throw RulesError(fmt::format("the game is not over after {} actions (--max-plies)", state.ply()));
       rules.legal_actions(state, legal);
       const int seat = state.to_move();
       if (legal.empty()) throw RulesError(fmt::format("seat {} has no legal action but the game is not over", seat));
+      if (seat != last_seat || state.round() != last_round) ++r.turns;  // a turn: one seat's run of actions
+      last_seat = seat;
+      last_round = state.round();
       const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(rules, InformationSet(state, seat, legal));
       const std::string text = tell_moves || e.count_actions ? rules.action_text(state, action) : std::string();
       if (e.count_actions) ++r.actions[text.substr(0, text.find(' '))];
@@ -204,6 +309,22 @@ Interval wilson_interval(double successes, double n, double z) {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+namespace {
+
+Stats::Spread spread_of(const std::vector<std::int64_t>& values) {
+  Stats::Spread out;
+  out.mean = mean_of(values);
+  out.sd = sd_of(values, out.mean);
+  if (!values.empty()) {
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    out.min = *lo;
+    out.max = *hi;
+  }
+  return out;
+}
+
+}  // namespace
+
 Stats compute_stats(const Experiment& e, const std::vector<GameRecord>& records, const std::string& slice) {
   Stats st;
   st.experiment = e;
@@ -217,9 +338,12 @@ Stats compute_stats(const Experiment& e, const std::vector<GameRecord>& records,
   for (std::size_t j = 0; j < k; ++j) {
     const std::string& name = e.players[j];
     st.settings[j].label = name_count[name] > 1 ? fmt::format("{} #{}", name, ++name_seen[name]) : name;
+    st.settings[j].places.assign(k, 0);
+    st.seats[j].places.assign(k, 0);
   }
   std::vector<std::int64_t> win_units(k), seat_win_units(k), place_sum(k);
-  std::vector<std::vector<std::int64_t>> seat_scores(k);
+  std::vector<std::vector<std::int64_t>> seat_scores(k), seat_margins(k), setting_margins(k);
+  std::map<std::string, std::vector<std::int64_t>> action_counts;  // kind -> per completed game
   bool complete = st.recorded == e.games;
   for (std::size_t i = 0; i < records.size(); ++i) {
     const GameRecord& r = records[i];
@@ -229,6 +353,7 @@ Stats compute_stats(const Experiment& e, const std::vector<GameRecord>& records,
       if (r.overlong(e)) st.overlong.push_back(r);
       continue;
     }
+    const auto game = static_cast<std::size_t>(st.completed);
     ++st.completed;
     const auto firsts = std::count(r.places.begin(), r.places.end(), 1);
     if (firsts > 1) ++st.tied;
@@ -237,12 +362,36 @@ Stats compute_stats(const Experiment& e, const std::vector<GameRecord>& records,
       st.settings[j].scores.push_back(r.scores[s]);
       place_sum[j] += r.places[s];
       seat_scores[s].push_back(r.scores[s]);
+      if (r.places[s] >= 1 && static_cast<std::size_t>(r.places[s]) <= k) {
+        ++st.settings[j].places[static_cast<std::size_t>(r.places[s] - 1)];
+        ++st.seats[s].places[static_cast<std::size_t>(r.places[s] - 1)];
+      }
       if (r.places[s] == 1) {
         win_units[j] += kWinUnits / firsts;
         seat_win_units[s] += kWinUnits / firsts;
       }
+      // The seat's margin: its score minus the best score among the others (0 when it plays alone).
+      std::int64_t best_other = r.scores[s];
+      bool any_other = false;
+      for (std::size_t o = 0; o < r.scores.size(); ++o)
+        if (o != s) {
+          best_other = any_other ? std::max(best_other, r.scores[o]) : r.scores[o];
+          any_other = true;
+        }
+      seat_margins[s].push_back(r.scores[s] - best_other);
+      setting_margins[j].push_back(r.scores[s] - best_other);
     }
+    auto sorted = r.scores;
+    std::sort(sorted.begin(), sorted.end(), std::greater<>());
+    st.margins.push_back(sorted.size() > 1 ? sorted[0] - sorted[1] : 0);
     st.lengths.push_back(r.plies);
+    st.turns.push_back(r.turns);
+    st.rounds.push_back(r.rounds);
+    for (const auto& [kind, count] : r.actions) {
+      auto& per_game = action_counts[kind];
+      per_game.resize(game, 0);  // the games before where this kind did not occur
+      per_game.push_back(count);
+    }
   }
   st.complete = complete;
   const auto games = static_cast<double>(st.completed);
@@ -255,18 +404,32 @@ Stats compute_stats(const Experiment& e, const std::vector<GameRecord>& records,
     s.score_mean = mean_of(s.scores);
     s.score_sd = sd_of(s.scores, s.score_mean);
     s.place_mean = st.completed ? static_cast<double>(place_sum[j]) / games : 0;
+    s.margin_mean = mean_of(setting_margins[j]);
     auto& seat = st.seats[j];
     seat.wins = static_cast<double>(seat_win_units[j]) / kWinUnits;
     seat.win_rate = st.completed ? seat.wins / games : 0;
     seat.interval = wilson_interval(seat.wins, games);
     seat.score_mean = mean_of(seat_scores[j]);
+    seat.margin_mean = mean_of(seat_margins[j]);
   }
-  st.length_mean = mean_of(st.lengths);
-  st.length_sd = sd_of(st.lengths, st.length_mean);
-  if (!st.lengths.empty()) {
-    const auto [lo, hi] = std::minmax_element(st.lengths.begin(), st.lengths.end());
-    st.length_min = *lo;
-    st.length_max = *hi;
+  const Stats::Spread length = spread_of(st.lengths);
+  st.length_mean = length.mean;
+  st.length_sd = length.sd;
+  st.length_min = length.min;
+  st.length_max = length.max;
+  st.turn_spread = spread_of(st.turns);
+  st.round_spread = spread_of(st.rounds);
+  st.margin_spread = spread_of(st.margins);
+  st.actions_counted = e.count_actions;
+  for (auto& [kind, per_game] : action_counts) {
+    per_game.resize(static_cast<std::size_t>(st.completed), 0);
+    Stats::ActionKind a;
+    a.kind = kind;
+    a.total = std::accumulate(per_game.begin(), per_game.end(), std::int64_t{0});
+    a.mean = mean_of(per_game);
+    a.per_game = std::move(per_game);
+    st.action_total += a.total;
+    st.actions.push_back(std::move(a));
   }
   return st;
 }
@@ -281,6 +444,7 @@ std::string summary_text(const Stats& st) {
                                      "of seats share a deal, setting n sits in seat n - i mod seats)"
                                    : "seats rotated (game i: setting n sits in seat n - i mod seats)");
   if (!st.slice.empty()) out += fmt::format("Only part of it: {} — {} of {} games\n", st.slice, st.recorded, e.games);
+  out += run_info_text(st.run);
   out += fmt::format("{} completed games, {} failed\n\n", st.completed, st.failures.size());
   std::size_t width = 6;
   for (const auto& s : st.settings) width = std::max(width, s.label.size());
@@ -294,10 +458,16 @@ std::string summary_text(const Stats& st) {
   out += fmt::format("\nWins: a first place shared by m players counts 1/m win for each; {} games ({}) had a shared "
                      "first place.\n",
                      st.tied, percent(st.completed ? static_cast<double>(st.tied) / static_cast<double>(st.completed) : 0));
-  out += fmt::format("Seats (whoever sits there; fair share {}):\n", percent(e.seats ? 1.0 / e.seats : 0));
+  out += "Places (completed games finished 1st, 2nd...; tied players share a place):\n";
+  for (const auto& s : st.settings)
+    out += fmt::format("  {:<{}}  {}\n", s.label, width, places_text(s.places));
+  out += fmt::format("Seats (whoever sits there; fair share {}; margin: the seat's score minus the best other "
+                     "seat's):\n", percent(e.seats ? 1.0 / e.seats : 0));
   for (std::size_t s = 0; s < st.seats.size(); ++s)
-    out += fmt::format("  seat {}: wins {} [{}, {}], mean score {:.2f}\n", s + 1, percent(st.seats[s].win_rate),
-                       percent(st.seats[s].interval.low), percent(st.seats[s].interval.high), st.seats[s].score_mean);
+    out += fmt::format("  seat {}: wins {} [{}, {}], mean score {:.2f}, mean margin {:+.2f}, places {}\n", s + 1,
+                       percent(st.seats[s].win_rate), percent(st.seats[s].interval.low),
+                       percent(st.seats[s].interval.high), st.seats[s].score_mean, st.seats[s].margin_mean,
+                       places_text(st.seats[s].places));
   if (!st.seats.empty()) {
     const auto& first = st.seats.front();
     const double fair = 1.0 / e.seats;
@@ -307,8 +477,19 @@ std::string summary_text(const Stats& st) {
                        first.interval.low > fair ? "an advantage" : first.interval.high < fair ? "a disadvantage" : "not significant",
                        first.interval.low > fair || first.interval.high < fair ? "excludes" : "includes");
   }
+  out += fmt::format("Winning margin (the winner's score minus the runner-up's): {}\n", spread_text(st.margin_spread));
   out += fmt::format("Game length: mean {:.1f} plies, sd {:.1f}, min {}, max {}\n", st.length_mean, st.length_sd,
                      st.length_min, st.length_max);
+  if (st.turn_spread.max > 0)  // files written before turns were recorded have none
+    out += fmt::format("Game length in turns (a seat's run of actions): {}; in rounds: {}\n", spread_text(st.turn_spread),
+                       spread_text(st.round_spread));
+  if (st.actions_counted && st.completed > 0) {
+    out += "Actions per game by kind (the first word of the action):";
+    for (const auto& a : st.actions)
+      out += fmt::format(" {} {:.1f} ({})", a.kind, a.mean,
+                         percent(st.action_total ? static_cast<double>(a.total) / static_cast<double>(st.action_total) : 0));
+    out += '\n';
+  }
   if (!st.overlong.empty()) {  // bots that can play forever: worth its own line, above the failures
     std::string seeds;
     for (std::size_t i = 0; i < st.overlong.size() && i < 10; ++i) seeds += (i ? ", " : "") + std::to_string(st.overlong[i].seed);
@@ -337,7 +518,40 @@ std::string experiment_json_line(const Experiment& e, int shard, int shard_count
                {"fixed_seats", e.fixed_seats}, {"max_plies", e.max_plies}, {"shard", {shard, shard_count}}};
   if (e.mirror) line["mirror"] = true;  // only when set: files of runs without it stay as they were
   if (!e.overrides.empty()) line["overrides"] = e.overrides;
+  if (e.count_actions) line["count_actions"] = true;
   return line.dump() + '\n';
+}
+
+std::string experiment_json_line(const Experiment& e, int shard, int shard_count, const RunInfo& run) {
+  std::string text = experiment_json_line(e, shard, shard_count);
+  json line = json::parse(text);
+  line["run"] = run_info_json(run);
+  return line.dump() + '\n';
+}
+
+json run_info_json(const RunInfo& run) {
+  json variants = json::array(), parameters = json::array();
+  for (const auto& v : run.variants)
+    variants.push_back({{"id", v.id}, {"name", v.name}, {"file", v.file}, {"script", v.script}});
+  for (const auto& p : run.parameters)
+    parameters.push_back({{"name", p.name}, {"value", p.value}, {"default", p.default_value}, {"set_by", p.set_by},
+                          {"changed", p.changed()}});
+  return {{"version", run.version}, {"command_lines", run.command_lines}, {"ruleset_file", run.ruleset_file},
+          {"variants", variants}, {"parameters", parameters}};
+}
+
+RunInfo run_info_from_json(const json& doc) {
+  RunInfo run;
+  run.version = doc.at("version").get<std::string>();
+  run.command_lines = doc.at("command_lines").get<std::vector<std::string>>();
+  run.ruleset_file = doc.at("ruleset_file").get<std::string>();
+  for (const auto& v : doc.at("variants"))
+    run.variants.push_back({v.at("id").get<std::string>(), v.at("name").get<std::string>(), v.at("file").get<std::string>(),
+                            v.at("script").get<std::string>()});
+  for (const auto& p : doc.at("parameters"))
+    run.parameters.push_back({p.at("name").get<std::string>(), p.at("value").get<std::string>(),
+                              p.at("default").get<std::string>(), p.at("set_by").get<std::string>()});
+  return run;
 }
 
 std::string stats_json(const Stats& st) {
@@ -346,11 +560,18 @@ std::string stats_json(const Stats& st) {
   for (const auto& s : st.settings)
     settings.push_back({{"label", s.label}, {"games", s.games}, {"wins", s.wins}, {"win_rate", s.win_rate},
                         {"interval", {s.interval.low, s.interval.high}}, {"score_mean", s.score_mean},
-                        {"score_sd", s.score_sd}, {"place_mean", s.place_mean}});
+                        {"score_sd", s.score_sd}, {"place_mean", s.place_mean}, {"margin_mean", s.margin_mean},
+                        {"places", s.places}});
   for (std::size_t i = 0; i < st.seats.size(); ++i)
     seats.push_back({{"seat", i + 1}, {"wins", st.seats[i].wins}, {"win_rate", st.seats[i].win_rate},
                      {"interval", {st.seats[i].interval.low, st.seats[i].interval.high}},
-                     {"score_mean", st.seats[i].score_mean}});
+                     {"score_mean", st.seats[i].score_mean}, {"margin_mean", st.seats[i].margin_mean},
+                     {"places", st.seats[i].places}});
+  auto spread = [](const Stats::Spread& s) {
+    return json{{"mean", s.mean}, {"sd", s.sd}, {"min", s.min}, {"max", s.max}};
+  };
+  json actions = json::object();
+  for (const auto& a : st.actions) actions[a.kind] = {{"total", a.total}, {"mean", a.mean}};
   auto game = [&e](const GameRecord& r) {
     return json{{"index", r.index}, {"seed", r.seed}, {"plies", r.plies}, {"error", r.error},
                 {"reproduce", reproduce_command(e, r)}};
@@ -370,6 +591,12 @@ std::string stats_json(const Stats& st) {
                     {"settings", settings},
                     {"seats", seats},
                     {"length", {{"mean", st.length_mean}, {"sd", st.length_sd}, {"min", st.length_min}, {"max", st.length_max}}},
+                    {"turns", spread(st.turn_spread)},
+                    {"rounds", spread(st.round_spread)},
+                    {"margin", spread(st.margin_spread)},
+                    {"actions", st.actions_counted ? actions : json()},
+                    {"run", run_info_json(st.run)},
+                    {"reproduce", experiment_command(e)},
                     {"failures", failures},
                     {"overlong", overlong}};
   return doc.dump(2) + '\n';
@@ -379,7 +606,9 @@ std::string game_json_line(const Experiment& e, const GameRecord& r) {
   std::vector<std::string> names;
   for (int j : r.seating) names.push_back(e.players[static_cast<std::size_t>(j)]);
   json line = {{"type", "game"},       {"index", r.index},   {"seed", r.seed},     {"seating", r.seating},
-               {"players", names},     {"scores", r.scores}, {"places", r.places}, {"plies", r.plies}};
+               {"players", names},     {"scores", r.scores}, {"places", r.places}, {"plies", r.plies},
+               {"turns", r.turns},     {"rounds", r.rounds}};
+  if (e.count_actions) line["actions"] = r.actions;
   if (r.failed()) line["error"] = r.error;
   return line.dump() + '\n';
 }
@@ -462,6 +691,10 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
     if (!output.second.empty())
       if (const std::string problem = output_path_problem(output.second); !problem.empty())
         return err << "error: " << output.first << ": " << problem << '\n', 2;
+  // For the report's action counts (and the --jsonl lines, so that merge has them). It costs an action_text
+  // call per action: 3.5 times the CPU time of random-vs-random Lost Cities games (docs/simulation.md).
+  e.count_actions = o.count_actions;
+  RunInfo run;
   try {
     LoadOptions load;
     load.seats = static_cast<int>(e.players.size());
@@ -469,6 +702,7 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
     auto rules = load_rules(e.ruleset, load);
     e.seats = rules->layout().seats;
     e.ruleset_id = rules->id();
+    run = read_run_info(e, o.command_line);
   } catch (const std::exception& ex) {
     err << "error: " << ex.what() << '\n';
     return 2;
@@ -492,10 +726,11 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
   err << fmt::format("{} games in {:.2f} s ({:.1f} games/s) on {} thread{}\n", records.size(), seconds,
                      seconds > 0 ? static_cast<double>(records.size()) / seconds : 0.0, threads, threads == 1 ? "" : "s");
   const std::string slice = o.shard_count > 1 ? fmt::format("shard {}/{}", o.shard, o.shard_count) : std::string();
-  const Stats st = compute_stats(e, records, slice);
+  Stats st = compute_stats(e, records, slice);
+  st.run = run;
   out << (o.json ? stats_json(st) : summary_text(st));
   if (!o.jsonl.empty()) {
-    std::string text = experiment_json_line(e, o.shard, o.shard_count);
+    std::string text = experiment_json_line(e, o.shard, o.shard_count, run);
     for (const auto& r : records) text += game_json_line(e, r);
     if (!write_file(o.jsonl, text, err)) return 2;
   }
@@ -514,7 +749,7 @@ bool has_float(const json& value) {
 }
 
 int merge_command(const std::vector<std::string>& files, const std::string& report, std::ostream& out,
-                  std::ostream& err, bool as_json) {
+                  std::ostream& err, bool as_json, const std::string& command_line) {
   if (!report.empty())
     if (const std::string problem = output_path_problem(report); !problem.empty())
       return err << "error: --report: " << problem << '\n', 2;
@@ -522,6 +757,8 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
   std::string first_file;
   std::map<std::int64_t, GameRecord> games;
   std::set<std::pair<int, int>> shards;
+  std::map<std::pair<int, int>, RunInfo> runs;  // by shard: the first shard's describes the merge
+  std::string run_file;                        // the file of the first header with a RunInfo
   for (const auto& file : files) {
     std::ifstream in(file);
     if (!in) return err << "error: cannot open " << file << '\n', 2;
@@ -550,11 +787,21 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
           e.max_plies = line.at("max_plies").get<std::int64_t>();
           e.mirror = line.value("mirror", false);
           e.overrides = line.value("overrides", std::vector<std::string>{});
+          e.count_actions = line.value("count_actions", false);
           if (e.seats < 1 || e.seats > kMaxSeats || e.players.size() != static_cast<std::size_t>(e.seats))
             return err << "error: " << at << "seats and players do not match\n", 2;
           const auto shard = line.at("shard").get<std::pair<int, int>>();
           if (!shards.insert(shard).second)
             return err << "error: " << at << fmt::format("shard {}/{} is given twice\n", shard.first, shard.second), 2;
+          if (line.contains("run")) {
+            RunInfo run = run_info_from_json(line.at("run"));
+            if (!runs.empty() && run.parameters != runs.begin()->second.parameters)
+              return err << "error: " << at << "another experiment than " << run_file
+                         << ": the ruleset's parameters differ (a variant or ruleset file changed between shards?)\n",
+                     2;
+            if (runs.empty()) run_file = file;
+            runs.emplace(shard, std::move(run));
+          }
           if (!experiment) {
             experiment = e;
             first_file = file;
@@ -572,6 +819,9 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
           r.scores = line.at("scores").get<std::vector<std::int64_t>>();
           r.places = line.at("places").get<std::vector<int>>();
           r.plies = line.at("plies").get<std::int64_t>();
+          r.turns = line.value("turns", std::int64_t{0});
+          r.rounds = line.value("rounds", 0);
+          r.actions = line.value("actions", std::map<std::string, std::int64_t>{});
           r.error = line.value("error", std::string());
           if (r.index < 0 || r.index >= experiment->games)
             return err << "error: " << at << fmt::format("game index {} is outside the experiment\n", r.index), 2;
@@ -603,7 +853,16 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
     err << fmt::format("warning: {} of the experiment's {} games are missing (a shard not merged?)\n",
                        experiment->games - static_cast<std::int64_t>(records.size()), experiment->games);
   }
-  const Stats st = compute_stats(*experiment, records, slice);
+  Stats st = compute_stats(*experiment, records, slice);
+  if (!runs.empty()) {
+    if (runs.size() != shards.size())
+      err << "warning: some files were written before simulate recorded its parameters and command line\n";
+    st.run = runs.begin()->second;
+    st.run.command_lines.clear();
+    for (const auto& [shard, run] : runs)
+      st.run.command_lines.insert(st.run.command_lines.end(), run.command_lines.begin(), run.command_lines.end());
+    if (!command_line.empty()) st.run.command_lines.push_back(command_line);
+  }
   out << (as_json ? stats_json(st) : summary_text(st));
   if (!report.empty() && !write_file(report, html_report(st), err)) return 2;
   return complete && st.failures.empty() ? 0 : 1;

@@ -11,16 +11,24 @@
 //   {"type":"simulation","format":1,"ruleset":"lost-cities","ruleset_id":"lost-cities","seats":2,
 //    "players":["greedy","random"],"seed":1,"games":10000,"fixed_seats":false,"max_plies":100000,"shard":[0,1]}
 //   {"type":"game","index":0,"seed":123...,"seating":[0,1],"players":["greedy","random"],"scores":[40,-12],
-//    "places":[1,2],"plies":612}          (+ "error":"..." for a failed game, whose scores/places are empty)
+//    "places":[1,2],"plies":612,"turns":310,"rounds":3,"actions":{"draw":300,"play":250,"discard":62}}
+//                                       (+ "error":"..." for a failed game, whose scores/places are empty)
 // `seating[s]` is the player setting (index into the header's players) in seat s+1; `players` the same by name.
+// Since the report gained parameters and action counts the header also carries "count_actions":true, "run"
+// (RunInfo: version, command line, variant chain, parameters) and the game lines "turns", "rounds" and
+// "actions"; merge reads files without them as before (their figures are then left out).
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "rules.hpp"
 
@@ -41,8 +49,8 @@ struct Experiment {
   /// derive_seed(seed, b)) with the seats rotated, so that each player setting plays that deal from every
   /// seat and the seats' luck of the deal cancels out (first-player advantage measured on equal deals).
   bool mirror = false;
-  /// Count each game's actions by kind (the first word of the action's text: "play", "discard"...), for
-  /// `compare`. Costs an action_text call per action.
+  /// Count each game's actions by kind (the first word of the action's text: "play", "discard"...), for the
+  /// report and `compare` (simulate and compare set it). Costs an action_text call per action.
   bool count_actions = false;
   bool operator==(const Experiment&) const = default;
 };
@@ -55,6 +63,7 @@ struct GameRecord {
   std::vector<std::int64_t> scores;        ///< match score per seat (empty if failed)
   std::vector<int> places;                 ///< place per seat, 1 = first, ties share (empty if failed)
   std::int64_t plies = 0;
+  std::int64_t turns = 0;                  ///< runs of consecutive actions by one seat (a new round starts a turn)
   int rounds = 0;                          ///< the round the game ended in (1 for a one-round game)
   std::map<std::string, std::int64_t> actions;  ///< actions by kind (only with Experiment::count_actions)
   std::string error;                       ///< non-empty: the game failed (a rules error, no legal action...)
@@ -63,6 +72,41 @@ struct GameRecord {
   bool overlong(const Experiment& e) const { return failed() && plies >= e.max_plies; }
   bool operator==(const GameRecord&) const = default;
 };
+
+/// Where the rules of an experiment came from and how it was run: what the report and --json show beside the
+/// figures. Not part of the experiment's identity (paths and command lines differ between the machines of a
+/// sharded run) except the parameters' values, which merge checks; carried in the --jsonl header.
+struct RunInfo {
+  std::string version;                     ///< the houserules version that played the games ("0.1.0")
+  /// The exact command lines that played the games, shell-quoted: one for a run, each shard's and then the
+  /// merge's own for a merge. Empty when not known (a run from the C++ API).
+  std::vector<std::string> command_lines;
+  std::string ruleset_file;                ///< the base ruleset.toml (display path)
+  struct Variant {
+    std::string id, name, file, script;    ///< script: "" when the variant has none
+    bool operator==(const Variant&) const = default;
+  };
+  std::vector<Variant> variants;           ///< the variant chain, innermost first
+  struct Parameter {
+    std::string name;                      ///< "hand_size", or "letters.yellow" for a nested key
+    std::string value;                     ///< the effective value, as TOML text
+    std::string default_value;             ///< the base ruleset's value ("" for a parameter a variant adds)
+    std::string set_by;                    ///< "" (the ruleset's default), a variant id, or "--set name=value"
+    bool changed() const { return value != default_value; }
+    bool operator==(const Parameter&) const = default;
+  };
+  std::vector<Parameter> parameters;       ///< every effective leaf parameter, in the order `describe` lists them
+  bool operator==(const RunInfo&) const = default;
+};
+/// The RunInfo of `experiment` (ruleset, overrides, seats filled in): the variant chain and every parameter's
+/// value, default and origin, read as `describe` reads them, and this build's version. `command_line` is
+/// stored as the one command line. Throws LoadError like load_rules.
+RunInfo read_run_info(const Experiment& experiment, const std::string& command_line = {});
+/// The command line of this process (from /proc/self/cmdline), each word shell-quoted, the program as
+/// `houserules`; "" if it cannot be read.
+std::string process_command_line();
+/// The one `houserules simulate` command that plays the whole experiment (every game, unsharded).
+std::string experiment_command(const Experiment& experiment);
 
 /// The player setting in each seat of game `index` (rotated by index unless fixed_seats).
 std::vector<int> seating_of(const Experiment& experiment, std::int64_t index);
@@ -100,11 +144,27 @@ struct Stats {
     double win_rate = 0;
     Interval interval;
     double score_mean = 0, score_sd = 0, place_mean = 0;
+    double margin_mean = 0;     ///< mean of (its score minus the best other seat's score)
+    std::vector<std::int64_t> places;  ///< places[p - 1]: completed games it finished p-th (ties share a place)
     std::vector<std::int64_t> scores;  ///< every score, in game order (for histograms)
   };
   struct Seat {
     double wins = 0, win_rate = 0, score_mean = 0;
+    double margin_mean = 0;     ///< mean of (the seat's score minus the best other seat's score)
     Interval interval;
+    std::vector<std::int64_t> places;  ///< places[p - 1]: completed games this seat finished p-th
+  };
+  /// Mean, sample sd, min and max of integer values (all 0 when there are none).
+  struct Spread {
+    double mean = 0, sd = 0;
+    std::int64_t min = 0, max = 0;
+  };
+  /// The actions of one kind (the first word of their text) over the completed games.
+  struct ActionKind {
+    std::string kind;
+    std::int64_t total = 0;
+    std::vector<std::int64_t> per_game;  ///< per completed game, in game order (0 where it did not occur)
+    double mean = 0;                     ///< per game
   };
   Experiment experiment;
   std::int64_t recorded = 0;    ///< games in the records (all of them, or a shard's, or a partial merge's)
@@ -117,6 +177,13 @@ struct Stats {
   double length_mean = 0, length_sd = 0;
   std::int64_t length_min = 0, length_max = 0;
   std::vector<std::int64_t> lengths;  ///< plies of every completed game, in game order
+  std::vector<std::int64_t> turns, rounds;  ///< per completed game, in game order
+  std::vector<std::int64_t> margins;  ///< per completed game: the winner's score minus the runner-up's (0 for one seat)
+  Spread turn_spread, round_spread, margin_spread;
+  bool actions_counted = false;       ///< the experiment counted actions (Experiment::count_actions)
+  std::int64_t action_total = 0;
+  std::vector<ActionKind> actions;    ///< by kind, sorted by kind
+  RunInfo run;                        ///< set by the caller (simulate, merge); not computed from the records
   std::vector<GameRecord> failures;
   std::vector<GameRecord> overlong;  ///< the failures that hit the action cap (max_plies), also in `failures`
 };
@@ -127,20 +194,49 @@ std::string summary_text(const Stats& stats);
 /// were laid out with a size and how many bars were drawn (what the headless-browser tests read), then
 /// </body></html>.
 std::string html_report_end();
+/// "1st", "2nd", "3rd", "4th", ... "11th", "21st".
+std::string ordinal(int n);
 /// `text` with & < > " escaped for HTML.
 std::string html_escape(const std::string& text);
-/// A self-contained HTML page (inline SVG and CSS, no external assets): the summary table, win rates with
-/// their intervals, score histograms per player setting, the game-length distribution.
+/// A self-contained HTML page (inline SVG and CSS, no external assets): the experiment (ruleset, variant
+/// chain, version, command lines, seeds, bots per seat), the parameter table (values that differ from the
+/// ruleset's defaults marked, --set overrides named), per-player and per-seat tables (win rate with its
+/// Wilson interval, mean score, mean margin, places), win rates against the fair share, charts with axis
+/// ticks and a zero line (scores, margins, length in turns, rounds and actions), action counts by kind,
+/// overlong and failed games with the command replaying each, and the summary as printed.
 std::string html_report(const Stats& stats);
+
+/// One series of a histogram: integer values drawn as bars of one colour.
+struct HistogramSeries {
+  const std::vector<std::int64_t>* values = nullptr;
+  std::string name;       ///< shown in the bars' titles ("A", a bot's name) and the legend; "" for none
+  std::string css_class;  ///< added to the bars' class ("a", "b"), for a colour set by the page's CSS
+  std::string fill;       ///< the bars' fill colour ("" = from the CSS class)
+};
+/// An SVG histogram (class "chart histogram") of one or more series side by side over their shared range
+/// (extended to 0 when `include_zero`), at most 40 bins of whole units, with tick marks and labels on both
+/// axes (round numbers), axis labels, and a dashed zero line (class "zero") when 0 is inside the range.
+/// `range`, when given, is included in the range too (histograms that must share one range).
+std::string histogram_svg(const std::string& id, const std::vector<HistogramSeries>& series,
+                          const std::string& x_label, bool include_zero = false,
+                          std::optional<std::pair<std::int64_t, std::int64_t>> range = std::nullopt);
+/// About `count` round tick values (steps of 1, 2 or 5 times a power of ten, integers) covering [lo, hi].
+std::vector<std::int64_t> nice_ticks(std::int64_t lo, std::int64_t hi, int count = 5);
 
 /// The summary as the JSON document of `simulate --json` and `merge --json` (docs/cli.md).
 std::string stats_json(const Stats& stats);
 
 /// JSON Lines (format in the header comment).
 std::string experiment_json_line(const Experiment& experiment, int shard, int shard_count);
+/// The same with the run's RunInfo as "run" (what simulate --jsonl writes, so that merge can report it).
+std::string experiment_json_line(const Experiment& experiment, int shard, int shard_count, const RunInfo& run);
+/// RunInfo as JSON (the header's "run", and "run" in --json) and back (throws nlohmann::json::exception).
+nlohmann::json run_info_json(const RunInfo& run);
+RunInfo run_info_from_json(const nlohmann::json& doc);
 std::string game_json_line(const Experiment& experiment, const GameRecord& record);
 
 struct SimulateOptions {
+  std::string command_line;  ///< the exact command line, for the report and --json ("" = not shown)
   Experiment experiment;     ///< ruleset, players, seed, games, fixed_seats, max_plies (seats/id filled in)
   int threads = 0;           ///< 0 = every core
   std::string jsonl;         ///< file for one line per game
@@ -148,13 +244,15 @@ struct SimulateOptions {
   int shard = 0, shard_count = 1;
   int progress = -1;         ///< -1: a bar when stderr is a terminal, plain lines otherwise; 0: none; 1: bar
   bool json = false;         ///< the summary as one JSON document (stats_json) instead of text
+  bool count_actions = true; ///< count actions by kind (--no-action-counts: off, for speed)
 };
 /// `houserules simulate`: the summary to `out`, progress and timing to `err`. Returns 0, 1 if a game
 /// failed, 2 for bad options or a ruleset that cannot be loaded.
 int simulate_command(SimulateOptions options, std::ostream& out, std::ostream& err);
 /// `houserules merge`: combines JSONL files of shards of one experiment into its summary (and report).
 /// Returns 0, 1 if a game failed or games are missing, 2 for unreadable or mismatched files.
+/// `command_line`: merge's own, added after the shards' in RunInfo::command_lines.
 int merge_command(const std::vector<std::string>& files, const std::string& report, std::ostream& out,
-                  std::ostream& err, bool json = false);
+                  std::ostream& err, bool json = false, const std::string& command_line = {});
 
 }  // namespace hr

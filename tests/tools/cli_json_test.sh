@@ -50,7 +50,13 @@ expect sim "doc['experiment']['games'] == 6 and doc['completed'] == 6 and doc['f
 expect sim "[s['label'] for s in doc['settings']] == ['greedy', 'random'] and doc['settings'][0]['games'] == 6"
 expect sim "len(doc['seats']) == 2 and doc['length']['min'] > 0 and doc['complete'] is True"
 grep -q 'games in' "$d/sim.err" || fail "simulate --json: the timing line is not on stderr"
+expect sim "sum(doc['seats'][0]['places']) == 6 and doc['actions']['draw']['total'] > 0 and doc['turns']['min'] > 0"
+expect sim "doc['run']['command_lines'][0].startswith('houserules simulate lost-cities ') and doc['run']['version'] != ''"
+expect sim "any(p['name'] == 'hand_size' and p['default'] == p['value'] and not p['changed'] for p in doc['run']['parameters'])"
 json merged merge "$d/all.jsonl" --json
+# equal but for the command lines: the run's in simulate's, the shard's and merge's own in merge's
+expect merged "doc['run']['command_lines'][1].startswith('houserules merge ')"
+sed -i '/"command_lines": \[/,/\]/d' "$d/sim.json" "$d/merged.json"
 cmp -s "$d/sim.json" "$d/merged.json" || { diff "$d/sim.json" "$d/merged.json" | head; fail "merge --json differs from simulate --json"; }
 
 # test --json and --junit: a file with a passing scenario, a failing one (with < & " in its name), and a file
