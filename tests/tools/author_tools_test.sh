@@ -192,35 +192,15 @@ heuristic = { 1 = 0 }
 TOML
 expect "heuristic: a ruleset without the hook" 1 "no-estimate.toml:5 'no heuristic': the ruleset has no heuristic hook (expect.heuristic.1)" -- \
   "$hr" test "$dir/no-estimate.toml"
-cat > "$dir/violation.toml" <<TOML
-ruleset = "$lc"
-[[scenario]]
-name = "holds, but a violation is expected"
-[scenario.expect]
-violation = "lies on"
-[[scenario]]
-name = "broken, but none is expected"
-[scenario.zones]
-"expedition.1.blue" = ["B3", "Y5"]
-[scenario.expect]
-violation = false
-[[scenario]]
-name = "another violation"
-[scenario.zones]
-"expedition.1.blue" = ["B3", "Y5"]
-[scenario.expect]
-violation = "breaks the rule of play"
-[[scenario]]
-name = "the right violation"
-[scenario.zones]
-"expedition.1.blue" = ["B3", "Y5"]
-[scenario.expect]
-violation = "Y5 lies on expedition.1.blue"
-[[scenario]]
-name = "true"
-[scenario.expect]
-violation = true
-TOML
+# one scenario on a table whose blue expedition holds Y5: name, then the expectation
+broken() { printf '[[scenario]]\nname = "%s"\n[scenario.zones]\n"expedition.1.blue" = ["B3", "Y5"]\n[scenario.expect]\nviolation = %s\n' "$1" "$2"; }
+{
+  printf 'ruleset = "%s"\n[[scenario]]\nname = "holds, but a violation is expected"\n[scenario.expect]\nviolation = "lies on"\n' "$lc"
+  broken "broken, but none is expected" false
+  broken "another violation" '"breaks the rule of play"'
+  broken "the right violation" '"Y5 lies on expedition.1.blue"'
+  printf '[[scenario]]\nname = "true"\n[scenario.expect]\nviolation = true\n'
+} > "$dir/violation.toml"
 expect "violation: expected but none" 1 "violation.toml:5 'holds, but a violation is expected': the invariants hold, expected a violation containing 'lies on'" -- \
   "$hr" test "$dir/violation.toml"
 expect "violation: none expected" 1 "violation.toml:11 'broken, but none is expected': the invariants report 'Y5 lies on expedition.1.blue', expected none broken" -- \
