@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <filesystem>
 #include <limits>
@@ -272,6 +274,10 @@ struct Expectations {
   std::vector<FigurePlaces> figures;
   std::vector<TrackTiles> tiles;
   std::vector<BoardContents> boards;
+  /// expect.heuristic: the heuristic hook's value for each listed seat (the key is the seat number).
+  std::vector<std::pair<std::string, Located<double>>> heuristic;
+  /// expect.violation: a text the invariants hook's message must contain, or "" (written `false`): none.
+  std::optional<Located<std::string>> violation;
 };
 
 struct Scenario {
@@ -412,7 +418,7 @@ std::vector<BoardContents> read_boards(const toml::node& node, std::string_view 
 Expectations read_expectations(const toml::table& table) {
   check_keys(table,
              {"scores", "match_scores", "round_scores", "ranks", "over", "to_move", "phase", "round", "legal", "illegal",
-              "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board"},
+              "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board", "heuristic", "violation"},
              "[scenario.expect]");
   Expectations e;
   for (auto&& [key, node] : table) {
@@ -451,6 +457,23 @@ Expectations read_expectations(const toml::table& table) {
       e.tiles = read_tiles(node, what);
     else if (k == "board")
       e.boards = read_boards(node, what, true);
+    else if (k == "heuristic") {
+      for (auto [seat, value] : in_file_order(get_table(node, what))) {
+        const std::string where = what + "." + std::string(seat->str());
+        const auto number = value->value<double>();  // an integer or a float
+        if (!number || !(value->is_integer() || value->is_floating_point())) wrong_type(*value, where, "a number");
+        e.heuristic.push_back({std::string(seat->str()), {*number, line_of(*seat)}});
+      }
+    } else if (k == "violation") {
+      if (const auto b = node.value_exact<bool>()) {
+        if (*b) throw ScenarioError(line, "expect.violation = true: write a text the message must contain instead");
+        e.violation = {{""}, line};
+      } else {
+        e.violation = {{get_string(node, what)}, line};
+        if (e.violation->value.empty())
+          throw ScenarioError(line, "expect.violation must not be empty (write false for \"no invariant broken\")");
+      }
+    }
     else if (k == "round_scores") {
       const auto* array = node.as_array();
       if (!array) wrong_type(node, what, "an array of arrays of integers");
@@ -961,6 +984,31 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
       if (got != want)
         fail(zc.line, "seat " + t + " sees zone " + in_quotes(zc.zone) + " as " + join(got) + ", expected " + join(want));
     }
+  }
+  for (const auto& [t, want] : e.heuristic) {  // the bots' estimate, within 0.001 (docs/writing-rules.md)
+    if (t.empty() || t.size() > 3 || t.find_first_not_of("0123456789") != std::string::npos)
+      throw ScenarioError(want.line, "expect.heuristic." + in_quotes(t) + ": the key is a seat number, e.g. heuristic = { 1 = 12.5 }");
+    const int seat = std::stoi(t);
+    check_seat(layout, seat, want.line, "expect.heuristic");
+    const std::optional<double> got = rules.heuristic(state, seat);
+    if (!got) {
+      fail(want.line, "the ruleset has no heuristic hook (expect.heuristic." + t + ")");
+    } else if (!(std::abs(*got - want.value) <= 0.001)) {
+      char text[160];
+      std::snprintf(text, sizeof text, "the heuristic of seat %d is %.4f, expected %.4f (within 0.001)", seat, *got,
+                    want.value);
+      fail(want.line, text);
+    }
+  }
+  if (e.violation) {
+    const std::string got = rules.invariant_violation(state);
+    if (e.violation->value.empty() && !got.empty())
+      fail(e.violation->line, "the invariants report " + in_quotes(one_line(got)) + ", expected none broken");
+    else if (!e.violation->value.empty() && got.empty())
+      fail(e.violation->line, "the invariants hold, expected a violation containing " + in_quotes(e.violation->value));
+    else if (got.find(e.violation->value) == std::string::npos)
+      fail(e.violation->line, "the invariants report " + in_quotes(one_line(got)) + ", which does not contain " +
+                                  in_quotes(e.violation->value));
   }
   if (e.round && state.round() != e.round->value)
     fail(e.round->line,

@@ -2,7 +2,7 @@
 # The tools for rule authors fail when they should, with messages naming the file and line (issue 16, item 4):
 # expect.sees that does not match, an unknown phase name, two legal actions with the same text, a variant
 # whose Lua does not load (`describe` exits non-zero), TOML additions that name nothing; and a house rule's
-# golden file replays from any folder. Usage: author_tools_test.sh <houserules> <source dir>
+# golden file replays from any folder; expect.heuristic and expect.violation (issue 15). Usage: author_tools_test.sh <houserules> <source dir>
 set -u
 hr=$1
 src=$2
@@ -145,4 +145,68 @@ grep -qF '"ruleset":"house/small-hands.toml"' "$dir/house/tests/golden/game.json
 grep -qF '"ruleset":"../../small-hands.toml"' "$dir/house/tests/golden/game.jsonl" ||
   fail "golden: --update did not name the variant relative to the golden file: $(head -c 300 "$dir/house/tests/golden/game.jsonl")"
 expect "golden: replays from another folder" 0 "1 passed, 0 failed" -- bash -c "cd '$dir/elsewhere' && '$hr' test ../house/tests"
+# 9. expect.heuristic and expect.violation (issue 15: what mutation testing of a heuristic and of invariants
+#    needs): a wrong value or message fails naming the seat, both values and the line; wrong keys are errors.
+lc=$src/rulesets/lost-cities
+cat > "$dir/estimate.toml" <<TOML
+ruleset = "$lc"
+[[scenario]]
+name = "wrong estimate"
+to_move = 1
+[scenario.zones]
+"hand.1" = ["Y4", "Y6", "Yx", "B5", "G9", "R2", "W7", "Wx"]
+"hand.2" = ["B2", "B3", "B4", "Bx", "G7", "R5", "R6", "W3"]
+"expedition.1.yellow" = ["Yx", "Y5"]
+"expedition.1.green" = ["G8"]
+"expedition.2.red" = ["R7", "R8"]
+"expedition.2.white" = ["Wx", "W2", "W4", "W5", "W6", "W8", "W9"]
+"discard.blue" = ["B6"]
+"deck" = ["G2", "G3", "G4", "G5", "G6", "Y3", "W10"]
+[scenario.expect]
+heuristic = { 1 = -9.6, 2 = 31.8 }
+[[scenario]]
+name = "bad seat key"
+[scenario.expect]
+heuristic = { first = 1 }
+[[scenario]]
+name = "not a number"
+[scenario.expect]
+heuristic = { 1 = "high" }
+[[scenario]]
+name = "seat out of range"
+[scenario.expect]
+heuristic = { 3 = 0 }
+TOML
+expect "heuristic: a wrong value names the seat and both values" 1 \
+  "estimate.toml:15 'wrong estimate': the heuristic of seat 2 is 31.8500, expected 31.8000 (within 0.001)" -- "$hr" test "$dir/estimate.toml"
+"$hr" test "$dir/estimate.toml" 2>&1 | grep -q "heuristic of seat 1" && fail "heuristic: seat 1's right value (-9.6) was reported"
+expect "heuristic: a key that is not a seat" 1 "'bad seat key': expect.heuristic.'first': the key is a seat number" -- "$hr" test "$dir/estimate.toml"
+expect "heuristic: a value that is not a number" 1 "'not a number': expect.heuristic.1 must be a number, not a string" -- "$hr" test "$dir/estimate.toml"
+expect "heuristic: a seat the game does not have" 1 "'seat out of range': expect.heuristic" -- "$hr" test "$dir/estimate.toml"
+cat > "$dir/no-estimate.toml" <<TOML
+ruleset = "$fixture"
+[[scenario]]
+name = "no heuristic"
+[scenario.expect]
+heuristic = { 1 = 0 }
+TOML
+expect "heuristic: a ruleset without the hook" 1 "no-estimate.toml:5 'no heuristic': the ruleset has no heuristic hook (expect.heuristic.1)" -- \
+  "$hr" test "$dir/no-estimate.toml"
+# one scenario on a table whose blue expedition holds Y5: name, then the expectation
+broken() { printf '[[scenario]]\nname = "%s"\n[scenario.zones]\n"expedition.1.blue" = ["B3", "Y5"]\n[scenario.expect]\nviolation = %s\n' "$1" "$2"; }
+{
+  printf 'ruleset = "%s"\n[[scenario]]\nname = "holds, but a violation is expected"\n[scenario.expect]\nviolation = "lies on"\n' "$lc"
+  broken "broken, but none is expected" false
+  broken "another violation" '"breaks the rule of play"'
+  broken "the right violation" '"Y5 lies on expedition.1.blue"'
+  printf '[[scenario]]\nname = "true"\n[scenario.expect]\nviolation = true\n'
+} > "$dir/violation.toml"
+expect "violation: expected but none" 1 "violation.toml:5 'holds, but a violation is expected': the invariants hold, expected a violation containing 'lies on'" -- \
+  "$hr" test "$dir/violation.toml"
+expect "violation: none expected" 1 "violation.toml:11 'broken, but none is expected': the invariants report 'Y5 lies on expedition.1.blue', expected none broken" -- \
+  "$hr" test "$dir/violation.toml"
+expect "violation: another message" 1 "'another violation': the invariants report 'Y5 lies on expedition.1.blue', which does not contain 'breaks the rule of play'" -- \
+  "$hr" test "$dir/violation.toml"
+expect "violation: true is refused" 1 "'true': expect.violation = true: write a text the message must contain instead" -- "$hr" test "$dir/violation.toml"
+expect "violation: the right message passes" 1 "1 passed, 4 failed" -- "$hr" test "$dir/violation.toml"
 echo "all author-tool checks passed"
