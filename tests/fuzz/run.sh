@@ -6,6 +6,8 @@
 #   tests/fuzz/run.sh                       # every target, 60 s each (what .ci/run does)
 #   tests/fuzz/run.sh 3600 scenario         # one target for an hour
 #   FUZZ_RUNS=1000000 tests/fuzz/run.sh 0   # every target for 10^6 executions (no time limit)
+#   FUZZ_TIMEOUT=60 ...                     # one input's limit in wall-clock seconds (default 10): raise it
+#                                           # for a long run under `nice` on a busy machine (see docs/fuzzing.md)
 #
 # Targets: variant scenario transcript merge human_input http (tests/fuzz/fuzz_<target>.cpp). docs/fuzzing.md.
 set -euo pipefail
@@ -69,7 +71,7 @@ for target in "${targets[@]}"; do
   start=$(date +%s)
   set +e
   ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
-    "$binary" "$corpus" "${limit[@]}" -runs="${FUZZ_RUNS:--1}" -timeout=10 -rss_limit_mb=2560 -max_len=32768 \
+    "$binary" "$corpus" "${limit[@]}" -runs="${FUZZ_RUNS:--1}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2560 -max_len=32768 \
     -dict="$(dict_of "$target")" -artifact_prefix="$artifacts" -print_final_stats=1 > "$log" 2>&1
   code=$?
   set -e
