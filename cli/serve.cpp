@@ -178,11 +178,20 @@ void GameServer::check_ruleset_allowed(const std::string& ruleset) const {
     throw ApiError(403, fmt::format("'{}' is neither a ruleset id nor a file inside the ruleset folders (the built-in "
                                     "rulesets/ and HOUSERULES_PATH); serve reads no other file",
                                     cut_for_message(ruleset)));
-  // The chain of `extends` too: every variant file and the base ruleset must lie in the folders (checked before
-  // any script runs; the variant files' TOML is parsed to follow the chain).
+  // The chain of `extends` too: every variant file and the base ruleset must lie in the folders, each checked
+  // before the loader opens it (ScopedReadCheck), so a file outside is refused unread and no script runs.
+  const std::function<void(const std::filesystem::path&)> only_inside = [&](const std::filesystem::path& file) {
+    if (!in_ruleset_folders(file))
+      throw ApiError(403, fmt::format("'{}' extends {}, which is outside the ruleset folders (the built-in rulesets/ "
+                                      "and HOUSERULES_PATH); serve reads no other file",
+                                      cut_for_message(ruleset), Sandbox::display_path(file)));
+  };
   RulesetInfo info;
   try {
+    ScopedReadCheck guard(only_inside);
     info = find_ruleset(ruleset);
+  } catch (const ApiError&) {
+    throw;
   } catch (const std::exception& e) {
     throw ApiError(422, e.what());
   }

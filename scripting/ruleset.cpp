@@ -75,8 +75,26 @@ void read_players(const toml::table& doc, const std::filesystem::path& file, Rul
                     std::to_string(kMaxSeats));
 }
 
+namespace {
+/// The check of the innermost ScopedReadCheck on this thread, or nullptr.
+thread_local const std::function<void(const std::filesystem::path&)>* t_read_check = nullptr;
+}  // namespace
+
+ScopedReadCheck::ScopedReadCheck(const std::function<void(const std::filesystem::path&)>& check)
+    : previous_(t_read_check) {
+  t_read_check = &check;
+}
+
+ScopedReadCheck::~ScopedReadCheck() { t_read_check = previous_; }
+
+/// Passes `file` to the current ScopedReadCheck, if any (which throws to refuse it).
+static void check_read(const std::filesystem::path& file) {
+  if (t_read_check) (*t_read_check)(file);
+}
+
 RulesetInfo read_ruleset_info(const std::filesystem::path& dir) {
   const auto file = dir / "ruleset.toml";
+  check_read(file);
   const toml::table doc = parse_toml_file(file);
   RulesetInfo info;
   info.dir = std::filesystem::absolute(dir).lexically_normal();
@@ -289,6 +307,7 @@ RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visitin
                             std::to_string(kMaxVariantChain) + " (houserules' limit), starting from " +
                             Sandbox::display_path(visiting.front()));
   visiting.push_back(file);
+  check_read(file);
   const toml::table doc = parse_toml_file(file);
   for (const auto& [key, node] : doc) {
     static const std::set<std::string, std::less<>> known{"extends", "id",       "name",     "description", "script",

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -83,6 +84,22 @@ struct ParamOrigin {
   std::string value; ///< the value as TOML text
   std::filesystem::path file;
   int line = 0;
+};
+
+/// While alive, the ruleset loader passes every TOML file it is about to read (a `ruleset.toml`, a variant file,
+/// each link of an `extends` chain) to `check` first, on this thread; `check` refuses a file by throwing (its
+/// exception reaches the caller of find_ruleset/load_rules unchanged), so the file is never opened.
+/// `houserules serve` uses it to read nothing outside the ruleset folders. A nested guard replaces the outer
+/// one for its lifetime. `check` must outlive the guard.
+class ScopedReadCheck {
+ public:
+  explicit ScopedReadCheck(const std::function<void(const std::filesystem::path&)>& check);
+  ~ScopedReadCheck();
+  ScopedReadCheck(const ScopedReadCheck&) = delete;
+  ScopedReadCheck& operator=(const ScopedReadCheck&) = delete;
+
+ private:
+  const std::function<void(const std::filesystem::path&)>* previous_;
 };
 
 /// The folders searched for rulesets, in order: HOUSERULES_PATH entries, then the built-in folder.

@@ -84,10 +84,15 @@ done << EOF
 403|ruleset folders|$src/rulesets/../../../etc/passwd
 403|ruleset folders|$src/tests/fixtures/tiny-draw/ruleset.toml
 403|outside the ruleset folders|$fixtures/escape.toml
+403|outside the ruleset folders|$fixtures/escape-unread.toml
 422|has no variant 'README.md'|$src/rulesets/lost-cities/README.md
 422|no ruleset|$fixtures/big-cards.lua
 EOF
 expect 403 "ruleset folders" POST "/api/replays?name=t.jsonl" "{\"type\":\"header\",\"ruleset\":\"$src/tests/fixtures/tiny-draw\",\"seats\":2,\"seed\":1}"
+# The parent outside was refused unread: a server that opened it would quote its broken TOML (SECRET-LINE).
+expect 403 "web-outside/secret.toml" POST /api/games "{\"ruleset\": \"$fixtures/escape-unread.toml\"}"
+grep -q "SECRET" "$tmp/body" && fail "escape-unread: the file outside the folders was read: $(cut -c1-300 "$tmp/body")"
+echo "ok  a parent outside the folders is refused before it is opened"
 
 # A house rule by path whose draw_component hook draws every card (docs/writing-rules.md, "Drawing a component").
 new_game "$fixtures/big-cards.toml"
