@@ -95,6 +95,7 @@ class ScriptedRules final : public Rules {
   /// hook or when it returns nil or an empty string. Anything else is a ScriptError naming the hook and the
   /// file and line that define it.
   std::optional<std::string> turn_summary(const GameState& view, int seat, const TurnChanges& changes);
+  /// Whether the rules define the `turn_summary` hook (without it, `play` prints the generic turn line).
   bool has_turn_summary() const;
   /// The `shorthand(game, text) -> {text...}` hook's list (at most kMaxShorthand texts of kMaxActionText bytes;
   /// anything but a list of strings, or nil, is a ScriptError); empty without the hook.
