@@ -104,7 +104,7 @@ class SceneReader {
       if (!aspect_key && !index_key)
         fail("", "the scene has the key " + value_text(L_, -1) + ": a scene is a list of shapes with an optional 'aspect'");
     }
-    if (lua_getfield(L_, scene, "aspect") != LUA_TNIL) aspect_ = number(-1, "", "aspect", SceneLimits::kMinAspect, SceneLimits::kMaxAspect);
+    if (raw_field(scene, "aspect") != LUA_TNIL) aspect_ = number(-1, "", "aspect", SceneLimits::kMinAspect, SceneLimits::kMaxAspect);
     lua_pop(L_, 1);
     json shapes = json::array();
     for (lua_Unsigned i = 1; i <= count; ++i) {
@@ -145,7 +145,7 @@ class SceneReader {
   /// The string field `key` of the table at `t`, or `fallback` when absent; anything but a string is an error.
   std::string text_field(int t, const std::string& where, const char* key, const std::string& fallback) const {
     std::string out = fallback;
-    const int type = lua_getfield(L_, t, key);
+    const int type = raw_field(t, key);
     if (type == LUA_TSTRING) {
       std::size_t length = 0;
       const char* text = lua_tolstring(L_, -1, &length);
@@ -165,7 +165,7 @@ class SceneReader {
     const auto& specs = shape_specs();
     const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ShapeSpec& s) { return s.name == kind; });
     if (spec == specs.end()) {
-      lua_getfield(L_, t, "shape");
+      raw_field(t, "shape");
       fail(where, "unknown shape " + value_text(L_, -1) + " (rect, circle, polygon, line or text)");
     }
     where += " (" + kind + ")";
@@ -195,14 +195,14 @@ class SceneReader {
     json out = {{"shape", kind}};
     for (const auto& [key, range] : spec->required) {
       const std::string k(key);
-      if (lua_getfield(L_, t, k.c_str()) == LUA_TNIL) fail(where, "needs '" + k + "'");
+      if (raw_field(t, k.c_str()) == LUA_TNIL) fail(where, "needs '" + k + "'");
       out[k] = ranged(-1, where, key, range);
       lua_pop(L_, 1);
     }
     for (const auto& [key, range] : spec->optional) {
       const std::string k(key);
       out[k] = k == "size" ? 0.3 : 0.0;
-      if (lua_getfield(L_, t, k.c_str()) != LUA_TNIL) out[k] = ranged(-1, where, key, range);
+      if (raw_field(t, k.c_str()) != LUA_TNIL) out[k] = ranged(-1, where, key, range);
       lua_pop(L_, 1);
     }
     if (kind == "text" && out["size"].get<double>() <= 0) fail(where, "'size' must be above 0");
@@ -218,7 +218,7 @@ class SceneReader {
       if (anchor != "start" && anchor != "middle" && anchor != "end")
         fail(where, "'anchor' must be \"start\", \"middle\" or \"end\", not '" + printable(cut_for_message(anchor, 40)) + "'");
       out["anchor"] = anchor;
-      const int type = lua_getfield(L_, t, "bold");
+      const int type = raw_field(t, "bold");
       if (type != LUA_TNIL && type != LUA_TBOOLEAN) fail(where, "'bold' must be true or false, not " + value_text(L_, -1));
       out["bold"] = lua_toboolean(L_, -1) != 0;
       lua_pop(L_, 1);
@@ -235,17 +235,17 @@ class SceneReader {
       out[key] = colour;
     }
     out["stroke_width"] = 0.03;
-    if (lua_getfield(L_, t, "stroke_width") != LUA_TNIL) out["stroke_width"] = ranged(-1, where, "stroke_width", Range::Length);
+    if (raw_field(t, "stroke_width") != LUA_TNIL) out["stroke_width"] = ranged(-1, where, "stroke_width", Range::Length);
     lua_pop(L_, 1);
     out["opacity"] = 1.0;
-    if (lua_getfield(L_, t, "opacity") != LUA_TNIL) out["opacity"] = ranged(-1, where, "opacity", Range::Opacity);
+    if (raw_field(t, "opacity") != LUA_TNIL) out["opacity"] = ranged(-1, where, "opacity", Range::Opacity);
     lua_pop(L_, 1);
     return out;
   }
 
   /// A polygon's `points`: a flat list {x1, y1, x2, y2, ...} of 3 to kMaxPolygonPoints corners.
   json points(int t, const std::string& where) const {
-    if (lua_getfield(L_, t, "points") != LUA_TTABLE)
+    if (raw_field(t, "points") != LUA_TTABLE)
       fail(where, "needs 'points', a list {x1, y1, x2, y2, ...}, not " + value_text(L_, -1));
     const int p = lua_gettop(L_);
     const lua_Unsigned n = lua_rawlen(L_, p);
@@ -262,6 +262,14 @@ class SceneReader {
     }
     lua_pop(L_, 1);
     return out;
+  }
+
+  /// Pushes field `key` of the table at `t` without metamethods (a scene's table may carry a metatable whose
+  /// __index would run script code here, outside the sandbox's protected call) and returns its type.
+  int raw_field(int t, const char* key) const {
+    t = lua_absindex(L_, t);
+    lua_pushstring(L_, key);
+    return lua_rawget(L_, t);
   }
 
   lua_State* L_;

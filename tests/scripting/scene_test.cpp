@@ -86,6 +86,17 @@ TEST_CASE("draw_component: a broken scene is an error naming the card, the shape
   CHECK_THAT(scene_error("not-a-table"), Contains("must return nil or a scene (a list of shapes), not 'a card'"));
 }
 
+TEST_CASE("draw_component: a scene table's metatable is not consulted (no script code runs unprotected)", "[scene]") {
+  hr::LoadOptions options = scripting_test::quick_options();
+  options.overrides = {"scene=metatable"};
+  auto rules = hr::load_rules(web_draw("big-cards.toml"), options);
+  const hr::GameState state = rules->new_game(7);
+  std::optional<std::string> scene;
+  REQUIRE_NOTHROW(scene = rules->draw_component(state, 0));
+  REQUIRE(scene.has_value());
+  CHECK_THAT(*scene, Contains("\"shape\":\"rect\""));
+}
+
 TEST_CASE("draw_component: the Lua stack is left as it was, and the game too", "[scene]") {
   auto rules = hr::load_rules(web_draw("bad-number.toml"), scripting_test::quick_options());
   const hr::GameState state = rules->new_game(7);
