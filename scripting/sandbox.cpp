@@ -49,14 +49,21 @@ void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
 
 // The one hook of a sandbox: line and call events go to the coverage record (set only when coverage is on),
 // count events are the CPU guard.
+//
+// With coverage on, the line events are the CPU guard too: Lua decrements its instruction counter on every
+// instruction while any hook is set, and that non-atomic decrement races the watchdog's asynchronous
+// lua_sethook, which can lose the reset to 1 and leave the count hook billions of instructions away (a
+// runaway loop then met the backstop instead of the limit, in about one run in seven on a loaded machine).
+// Every line event therefore also checks whether the watchdog armed this call.
 void sandbox_hook(lua_State* L, lua_Debug* ar) {
   Sandbox* sandbox = Sandbox::from(L);
+  const bool armed_for_this_call =
+      sandbox->call_depth_.load(std::memory_order_relaxed) != 0 &&
+      sandbox->armed_serial_.load(std::memory_order_relaxed) == sandbox->call_serial_.load(std::memory_order_relaxed);
   if (ar->event != LUA_HOOKCOUNT) {
     if (sandbox->coverage_) sandbox->coverage_->record(L, ar);
-    return;
-  }
-  if (sandbox->call_depth_.load(std::memory_order_relaxed) == 0 ||
-      sandbox->armed_serial_.load(std::memory_order_relaxed) != sandbox->call_serial_.load(std::memory_order_relaxed)) {
+    if (!armed_for_this_call) return;
+  } else if (!armed_for_this_call) {
     sandbox->disarm();  // armed for a call that has already finished
     return;
   }
