@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "compare.hpp"
 #include "play.hpp"
+#include "simulate.hpp"
 
 namespace hr {
 
@@ -41,8 +42,7 @@ void register_compare_command(CLI::App& app, int& status) {
   cmd->callback([&status, options, players, no_progress] {
     options->players = split_player_list(*players);
     if (*no_progress) options->progress = 0;
-    options->command = "houserules compare " + options->a + " " + options->b + " --players " + *players +
-                       " --games " + std::to_string(options->games) + " --seed " + std::to_string(options->seed);
+    options->command = process_command_line();
     status = compare_command(*options, std::cout, std::cerr);
   });
 }

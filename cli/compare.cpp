@@ -332,7 +332,7 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
       "played once from every seat). A: {} completed, {} failed; B: {} completed, {} failed.</p>\n",
       a.games, a.seed, html_escape(fmt::format("{}", fmt::join(a.players, ", "))), c.a.completed, c.a.failures.size(),
       c.b.completed, c.b.failures.size());
-  html += "<p>Command: <code id=\"command\">" + html_escape(command) + "</code> (houserules 0.1.0)</p>\n";
+  html += "<p>Command: <code id=\"command\">" + html_escape(command) + "</code> (houserules " HOUSERULES_VERSION ")</p>\n";
   html += "<h2>Verdicts</h2>\n<ul id=\"verdicts\">\n";
   for (const auto& m : c.metrics)
     if (m.significant) html += "<li class=\"significant\">" + html_escape(m.verdict) + "</li>\n";

@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
   CLI::App app{"houserules: play, test and simulate card and tile games whose rules are Lua scripts.\n"
                "Rulesets are found in the built-in rulesets/ folder and in the folders listed in HOUSERULES_PATH."};
   app.name("houserules");
-  app.set_version_flag("--version", "houserules 0.1.0");
+  app.set_version_flag("--version", "houserules " HOUSERULES_VERSION);
   app.require_subcommand(1);
   app.footer(
       "Examples:\n"

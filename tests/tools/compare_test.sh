@@ -33,6 +33,9 @@ PY
   --report "$tmp/c.html" > "$tmp/c.txt" || fail "compare with --report failed"
 cat "$tmp/c.txt"
 grep -q "^  - first-player advantage .* rose from .*: significant$" "$tmp/c.txt" || fail "no significant verdict in the text"
+# The report names the command as typed (every option, the report path too) and the build's version.
+grep -q -- "--threads 2 --no-progress --report $tmp/c.html</code> (houserules $("$hr" --version | cut -d' ' -f2))" "$tmp/c.html" \
+  || fail "the report does not give the command line and version: $(grep -o '<code id="command">[^<]*</code>[^<]*' "$tmp/c.html")"
 
 # Bad input: exit 2, before any game.
 "$hr" compare lost-cities no-such-ruleset --players greedy,greedy --games 2 > /dev/null 2> "$tmp/err"
