@@ -120,25 +120,25 @@ GoldenFile read_golden(const fs::path& path) {
       if (type == "header") {
         if (!g.header.is_null()) throw GoldenFailure(number, "a second header");
         line.at("ruleset").get<std::string>();
-        line.at("seats").get<int>();
-        line.at("seed").get<std::uint64_t>();
+        integer_field(line, "seats", 1, kMaxSeats);
+        seed_field(line, "seed");
         g.header = std::move(line);
         g.header_line = number;
       } else if (type == "action") {
         if (g.has_result || !g.stopped.empty()) throw GoldenFailure(number, "an action after the end of the game");
         GoldenAction a;
         a.line = number;
-        a.ply = line.at("ply").get<std::int64_t>();
-        a.seat = line.at("seat").get<int>();
+        a.ply = integer_field(line, "ply", 0, INT64_MAX);
+        a.seat = static_cast<int>(integer_field(line, "seat", 1, kMaxSeats));
         a.action = line.at("action").get<std::string>();
-        a.legal = line.value("legal", std::int64_t{-1});
+        a.legal = line.contains("legal") ? integer_field(line, "legal", 0, INT64_MAX) : -1;
         a.digest = line.value("digest", std::string{});
         if (line.contains("changes")) a.changes = line["changes"];
         g.actions.push_back(std::move(a));
       } else if (type == "result") {
         g.has_result = true;
         g.end_line = number;
-        g.match_scores = line.at("match_scores").get<std::vector<std::int64_t>>();
+        g.match_scores = integer_list(line, "match_scores");
       } else if (type == "stopped") {
         g.stopped = line.value("reason", std::string("stopped"));
         g.end_line = number;
@@ -147,6 +147,8 @@ GoldenFile read_golden(const fs::path& path) {
       }
     } catch (const json::exception& e) {
       throw GoldenFailure(number, std::string("not a transcript line (") + e.what() + ")");
+    } catch (const TranscriptError& e) {  // a mistyped field
+      throw GoldenFailure(number, e.what());
     }
   }
   if (g.header.is_null()) throw GoldenFailure(0, "empty file (no header line)");

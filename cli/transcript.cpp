@@ -74,10 +74,6 @@ std::string json_error_text(const std::exception& e) {
   return cut_for_message(text);
 }
 
-namespace {
-
-/// The integer field `key` of `line`, which must lie in [min, max] (a float or a huge number is refused
-/// rather than converted: converting 1e300 to int is undefined behaviour).
 std::int64_t integer_field(const json& line, const char* key, std::int64_t min, std::int64_t max) {
   const json& value = line.at(key);
   if (!value.is_number_integer()) throw TranscriptError(std::string("'") + key + "' must be an integer");
@@ -90,7 +86,13 @@ std::int64_t integer_field(const json& line, const char* key, std::int64_t min, 
   return v;
 }
 
-/// The list of integers `key` of `line` (each an integer of int64 range).
+std::uint64_t seed_field(const json& line, const char* key) {
+  const json& value = line.at(key);
+  if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<std::int64_t>() >= 0))
+    throw TranscriptError(std::string("'") + key + "' must be a whole number from 0 to 18446744073709551615");
+  return value.get<std::uint64_t>();
+}
+
 std::vector<std::int64_t> integer_list(const json& line, const char* key) {
   const json& value = line.at(key);
   if (!value.is_array()) throw TranscriptError(std::string("'") + key + "' must be a list of integers");
@@ -102,8 +104,6 @@ std::vector<std::int64_t> integer_list(const json& line, const char* key) {
   }
   return out;
 }
-
-}  // namespace
 
 Transcript read_transcript(const std::string& file) {
   std::ifstream in(file);
@@ -135,7 +135,7 @@ Transcript read_transcript(std::istream& in, const std::string& file) {
         t.header_line = number;
         t.ruleset = line.at("ruleset").get<std::string>();
         t.seats = static_cast<int>(integer_field(line, "seats", 1, kMaxSeats));
-        t.seed = line.at("seed").get<std::uint64_t>();
+        t.seed = seed_field(line, "seed");
         t.players = line.value("players", std::vector<std::string>{});
         t.params_json = line.contains("params") ? line["params"].dump() : "";
         t.overrides = line.value("set", std::vector<std::string>{});

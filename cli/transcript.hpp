@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "rules.hpp"
 
 namespace hr {
@@ -94,6 +96,16 @@ Transcript read_transcript(std::istream& in, const std::string& file);
 /// A JSON library error as a person reads it: without the "[json.exception...]" prefix, "number overflow"
 /// said plainly, and cut at 200 characters (a fuzzed line may hold a 100 KB token).
 std::string json_error_text(const std::exception& e);
+
+/// Typed fields of a transcript line (`replay`, golden games, `serve --replay`). A float or an out-of-range
+/// number is refused, never converted: converting 1e51 to an integer type is undefined behaviour.
+/// integer_field: the integer `key` of `line`, in [min, max]; throws TranscriptError ("'seats' must be an
+/// integer", "'seats' must be between 1 and 8, not 9"), or nlohmann::json::out_of_range when the key is missing.
+std::int64_t integer_field(const nlohmann::json& line, const char* key, std::int64_t min, std::int64_t max);
+/// A seed: an integer from 0 to 2^64 - 1 (the header's "seed"); errors as integer_field.
+std::uint64_t seed_field(const nlohmann::json& line, const char* key);
+/// A list of integers of int64 range ("match_scores", "ranks"); errors as integer_field.
+std::vector<std::int64_t> integer_list(const nlohmann::json& line, const char* key);
 
 /// A ruleset folder or variant file given by path (`ruleset`, found from `file`'s folder, else from the current
 /// folder) as a path relative to `file`'s folder, so that `file` can name it from anywhere; an id, or a path

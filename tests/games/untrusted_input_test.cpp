@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -94,6 +95,32 @@ TEST_CASE("transcript errors say 'a number is too large', not the JSON library's
   const std::string m = transcript_error(mistyped);
   CHECK_THAT(m, Contains(mistyped + ":2: missing or mistyped field ("));
   CHECK(m.find("[json.exception") == std::string::npos);
+}
+
+TEST_CASE("a transcript's seed, seats and scores that are floats are refused, not converted", "[input][transcript]") {
+  // fuzz_transcript's finding (tests/fuzz/corpus/transcript/regression-seed-float.jsonl): the seed 1.2e51 was
+  // converted to an unsigned integer, undefined behaviour (UBSan: outside the range of representable values)
+  const std::string seed = temp_file("seed.jsonl", R"({"type":"header","format":1,"ruleset":"lost-cities","seats":2,"seed":1.2e51})" "\n");
+  CHECK(transcript_error(seed) == seed + ":1: 'seed' must be a whole number from 0 to 18446744073709551615");
+  const std::string negative = temp_file("negative.jsonl", R"({"type":"header","format":1,"ruleset":"lost-cities","seats":2,"seed":-3})" "\n");
+  CHECK(transcript_error(negative) == negative + ":1: 'seed' must be a whole number from 0 to 18446744073709551615");
+  const std::string biggest = temp_file("biggest.jsonl", R"({"type":"header","format":1,"ruleset":"lost-cities","seats":2,"seed":18446744073709551615})" "\n");
+  CHECK(hr::read_transcript(biggest).seed == UINT64_MAX);
+  // a golden game reads the same fields through the same checks
+  const fs::path golden = fs::temp_directory_path() / ("hr-untrusted-test-" + std::to_string(::getpid())) / "golden";
+  fs::create_directories(golden);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"type":"header","format":1,"ruleset":"lost-cities","seats":2,"seed":1.2e51})", ":1: 'seed' must be a whole number"},
+      {R"({"type":"header","format":1,"ruleset":"lost-cities","seats":2.5,"seed":1})", ":1: 'seats' must be an integer"},
+      {kHeader + "\n" + R"({"type":"action","ply":1e300,"seat":1,"action":"x"})", ":2: 'ply' must be an integer"},
+      {kHeader + "\n" + R"({"type":"result","match_scores":[1,2.5e40]})", ":2: 'match_scores' must be a list of integers"}};
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const fs::path file = golden / ("case" + std::to_string(i) + ".jsonl");
+    std::ofstream(file) << cases[i].first << "\n";
+    std::ostringstream out;
+    CHECK_FALSE(hr::run_golden_file(file, out, {}));
+    CHECK_THAT(out.str(), Contains(cases[i].second));
+  }
 }
 
 TEST_CASE("replay cuts a 100 KB action text in its message and does not pass it to the rules", "[input][transcript]") {
