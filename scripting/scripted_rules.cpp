@@ -403,6 +403,8 @@ std::optional<std::string> ScriptedRules::draw_component(const GameState& view, 
   return read_scene(L, "hook 'draw_component'", printable(component.name) + " (card " + std::to_string(card + 1) + ")");
 }
 
+void ScriptedRules::collect_garbage() { lua_gc(impl_->sandbox.lua(), LUA_GCCOLLECT); }
+
 bool ScriptedRules::has_turn_summary() const { return impl_->hook_turn_summary != LUA_NOREF; }
 
 std::optional<std::string> ScriptedRules::turn_summary(const GameState& view, int seat, const TurnChanges& changes) {
