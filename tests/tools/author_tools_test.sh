@@ -2,7 +2,7 @@
 # The tools for rule authors fail when they should, with messages naming the file and line (issue 16, item 4):
 # expect.sees that does not match, an unknown phase name, two legal actions with the same text, a variant
 # whose Lua does not load (`describe` exits non-zero), TOML additions that name nothing; and a house rule's
-# golden file replays from any folder; expect.heuristic and expect.violation (issue 15). Usage: author_tools_test.sh <houserules> <source dir>
+# golden file replays from any folder; expect.heuristic, expect.violation and expect.describe (issue 15). Usage: author_tools_test.sh <houserules> <source dir>
 set -u
 hr=$1
 src=$2
@@ -209,4 +209,38 @@ expect "violation: another message" 1 "'another violation': the invariants repor
   "$hr" test "$dir/violation.toml"
 expect "violation: true is refused" 1 "'true': expect.violation = true: write a text the message must contain instead" -- "$hr" test "$dir/violation.toml"
 expect "violation: the right message passes" 1 "1 passed, 4 failed" -- "$hr" test "$dir/violation.toml"
+# 10. expect.describe (issue 15: what a player reads is tested too): a text the table does not contain fails
+#     naming the seat and the line, and shows the table; wrong keys and values are errors.
+lcr=$src/rulesets/lost-cities-rivals
+cat > "$dir/table.toml" <<TOML
+ruleset = "$lcr"
+players = 2
+[[scenario]]
+name = "the right line"
+[scenario.expect]
+describe = { 2 = "Seat 2 (you): 18 coins, score 18" }
+[[scenario]]
+name = "a wrong line"
+[scenario.expect]
+describe = { 1 = "Seat 1 (you): 17 coins" }
+[[scenario]]
+name = "bad seat key"
+[scenario.expect]
+describe = { first = "Seat" }
+[[scenario]]
+name = "not a text"
+[scenario.expect]
+describe = { 1 = 18 }
+[[scenario]]
+name = "seat out of range"
+[scenario.expect]
+describe = { 3 = "Seat" }
+TOML
+expect "describe: a missing text names the seat and the line, and shows the table" 1 \
+  "table.toml:10 'a wrong line': the table seat 1 reads does not contain 'Seat 1 (you): 17 coins':" -- "$hr" test "$dir/table.toml"
+expect "describe: the table is shown" 1 "Seat 1 (you): 18 coins, score 18" -- "$hr" test "$dir/table.toml"
+expect "describe: a key that is not a seat" 1 "'bad seat key': expect.describe.'first': the key is a seat number" -- "$hr" test "$dir/table.toml"
+expect "describe: a value that is not a text" 1 "'not a text': expect.describe.1 must be a string" -- "$hr" test "$dir/table.toml"
+expect "describe: a seat the game does not have" 1 "'seat out of range': expect.describe" -- "$hr" test "$dir/table.toml"
+expect "describe: the right line passes" 1 "1 passed, 4 failed" -- "$hr" test "$dir/table.toml"
 echo "all author-tool checks passed"
