@@ -95,7 +95,9 @@ function Kind:is(action) return action >= self.first and action <= self.last end
 
 --- encoding:kind_of(action) -> kind, or nil for a code no kind has.
 function Encoding:kind_of(action)
-  for _, kind in ipairs(self.list) do
+  local list = self.list
+  for i = 1, #list do -- a numeric loop: ipairs costs a C call a step, and this runs for every action's text
+    local kind = list[i]
     if action >= kind.first and action <= kind.last then return kind end
   end
   return nil
@@ -145,12 +147,9 @@ local function template_parts(kind)
   return parts
 end
 
---- encoding:text(action) -> the action's text ("draw G"), or nil for a code no kind has: the kind's text
---- form with each {arg} replaced by the text of that argument's value.
-function Encoding:text(action)
-  local kind = self:kind_of(action)
-  if not kind then return nil end
-  local offset = action - kind.first
+--- joined_text(kind, offset) -> the text of the kind's action `offset` (0-based): its text form with each
+--- {arg} replaced by the text of that argument's value.
+local function joined_text(kind, offset)
   local out = ""
   for _, part in ipairs(template_parts(kind)) do
     if type(part) == "string" then
@@ -160,6 +159,26 @@ function Encoding:text(action)
     end
   end
   return out
+end
+
+--- encoding:text(action) -> the action's text ("draw G"), or nil for a code no kind has. Each text is built
+--- once (joined_text) and kept per kind, until a house rule assigns the kind another text form; a kind's
+--- arguments and their texts are fixed when it is registered.
+function Encoding:text(action)
+  local kind = self:kind_of(action)
+  if not kind then return nil end
+  local cache = kind.texts_by_offset
+  if kind.texts_of ~= kind.text then
+    cache = {}
+    kind.texts_by_offset, kind.texts_of = cache, kind.text
+  end
+  local offset = action - kind.first
+  local text = cache[offset]
+  if text == nil then
+    text = joined_text(kind, offset)
+    cache[offset] = text
+  end
+  return text
 end
 
 --- encoding:phase(name [, first [, last]]) -> number: registers a phase of a turn. A ruleset gives its own
