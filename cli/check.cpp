@@ -77,7 +77,6 @@ class GameChecker {
 
     std::vector<Action> legal;
     std::vector<std::string> legal_texts;
-    GameState before;
     while (!state.over()) {
       const std::int64_t next = state.ply() + 1;
       const int seat = state.to_move();
@@ -97,26 +96,24 @@ class GameChecker {
                     true, {}, seat, round);
 
       // Every legal action has its own text.
-      legal_texts.clear();
-      std::map<std::string, std::size_t> seen;
+      legal_texts.resize(legal.size());
       for (std::size_t i = 0; i < legal.size(); ++i) {
-        std::string text;
         try {
-          text = rules_.action_text(state, legal[i]);
+          legal_texts[i] = rules_.action_text(state, legal[i]);
         } catch (const std::exception& e) {
           return fail("action text", fmt::format("action_text failed for legal action {}: {}", legal[i], e.what()),
                       next, true, {}, seat, round);
         }
-        const auto [it, fresh] = seen.emplace(normalized_action_text(text), i);
-        if (!fresh)
-          return fail("unique action texts",
-                      fmt::format("legal actions {} and {} both read '{}' (every legal action needs its own text)",
-                                  legal[it->second], legal[i], text),
-                      next, true, {}, seat, round);
-        legal_texts.push_back(std::move(text));
       }
+      if (const auto twins = first_repeated_text(legal_texts))
+        return fail("unique action texts",
+                    fmt::format("legal actions {} and {} both read '{}' (every legal action needs its own text)",
+                                legal[twins->first], legal[twins->second], legal_texts[twins->second]),
+                    next, true, {}, seat, round);
 
-      // Illegal actions are refused and change nothing.
+      // Illegal actions are refused and change nothing (compared with this copy, which also shows that a
+      // failing legal action below leaves the state as it was).
+      before_ = state;
       const auto [lowest, highest] = std::minmax_element(legal.begin(), legal.end());
       for (const Action bad : {*highest < std::numeric_limits<Action>::max() ? *highest + 1 : *lowest - 1,
                                *lowest > std::numeric_limits<Action>::min() ? *lowest - 1 : *highest + 1}) {
@@ -127,11 +124,10 @@ class GameChecker {
       // A random legal action, as `houserules play --players random,... --seed <seed>` would choose it.
       const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(rules_, InformationSet(state, seat, legal));
       const std::string& text = legal_texts[static_cast<std::size_t>(std::find(legal.begin(), legal.end(), action) - legal.begin())];
-      before = state;
       try {
         rules_.apply(state, action);
       } catch (const std::exception& e) {
-        const bool restored = state == before;
+        const bool restored = state == before_;
         return fail("failing action",
                     fmt::format("the legal action failed: {}{}", e.what(),
                                 restored ? "\n(the state was restored, as it must be)"
@@ -165,6 +161,7 @@ class GameChecker {
     if (!legal.empty())
       return fail("legal actions", fmt::format("the game is over but {} actions are legal", legal.size()), plies, false,
                   {}, 0, state.round());
+    before_ = state;
     if (auto v = refused_unchanged(state, 0, plies, 0, state.round())) return v;
     try {
       const auto places = rules_.ranks(state);
@@ -205,8 +202,8 @@ class GameChecker {
   /// The rules must refuse `bad`, and asking must leave `state` as it was. Asked through the legality query
   /// (Rules::is_legal, which apply_checked uses before it throws IllegalAction): no Lua error, no C++ exception,
   /// no action text for an action that may have none.
+  /// `before_` holds a copy of `state` taken before the question.
   std::optional<Violation> refused_unchanged(GameState& state, Action bad, std::int64_t next, int seat, int round) {
-    const GameState before = state;
     try {
       if (rules_.is_legal(state, bad))
         return fail("illegal action", fmt::format("the illegal action {} was accepted", bad), next, true, {}, seat, round);
@@ -214,7 +211,7 @@ class GameChecker {
       return fail("illegal action", fmt::format("asking whether action {} is legal failed: {}", bad, e.what()), next,
                   true, {}, seat, round);
     }
-    if (!(state == before))
+    if (!(state == before_))
       return fail("illegal action", fmt::format("the illegal action {} was refused but changed the state", bad), next,
                   true, {}, seat, round);
     return std::nullopt;
@@ -260,8 +257,33 @@ class GameChecker {
     return std::nullopt;
   }
 
+  /// The first pair of texts that read the same once normalized (normalized_action_text): the indices (i, j),
+  /// i < j, with the smallest j (the pair a scan in order meets first), or none. Sorts indices instead of
+  /// building a map: no allocation per text once the scratch vectors have grown.
+  std::optional<std::pair<std::size_t, std::size_t>> first_repeated_text(const std::vector<std::string>& texts) {
+    normalized_.resize(texts.size());
+    order_.resize(texts.size());
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      normalized_[i] = normalized_action_text(texts[i]);  // short texts stay in the string (no allocation)
+      order_[i] = i;
+    }
+    std::stable_sort(order_.begin(), order_.end(),
+                     [this](std::size_t a, std::size_t b) { return normalized_[a] < normalized_[b]; });
+    std::optional<std::pair<std::size_t, std::size_t>> first;
+    for (std::size_t k = 1; k < order_.size(); ++k) {
+      // Equal texts sit together in ascending index order: a group's first two are its earliest pair.
+      const bool starts_group = k < 2 || normalized_[order_[k - 2]] != normalized_[order_[k]];
+      if (starts_group && normalized_[order_[k - 1]] == normalized_[order_[k]] && (!first || order_[k] < first->second))
+        first = std::make_pair(order_[k - 1], order_[k]);
+    }
+    return first;
+  }
+
   Rules& rules_;
   const CheckOptions& options_;
+  GameState before_;                     // the state before the current action (see refused_unchanged)
+  std::vector<std::string> normalized_;  // scratch of first_repeated_text
+  std::vector<std::size_t> order_;
   std::vector<std::string> texts_;
   std::vector<std::uint64_t> digests_;
 };

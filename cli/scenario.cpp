@@ -276,6 +276,8 @@ struct Expectations {
   std::vector<BoardContents> boards;
   /// expect.heuristic: the heuristic hook's value for each listed seat (the key is the seat number).
   std::vector<std::pair<std::string, Located<double>>> heuristic;
+  /// expect.describe: a text the describe hook's table, as each listed seat sees it, must contain.
+  std::vector<std::pair<std::string, Located<std::string>>> describe;
   /// expect.violation: a text the invariants hook's message must contain, or "" (written `false`): none.
   std::optional<Located<std::string>> violation;
 };
@@ -418,7 +420,7 @@ std::vector<BoardContents> read_boards(const toml::node& node, std::string_view 
 Expectations read_expectations(const toml::table& table) {
   check_keys(table,
              {"scores", "match_scores", "round_scores", "ranks", "over", "to_move", "phase", "round", "legal", "illegal",
-              "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board", "heuristic", "violation"},
+              "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board", "heuristic", "describe", "violation"},
              "[scenario.expect]");
   Expectations e;
   for (auto&& [key, node] : table) {
@@ -463,6 +465,11 @@ Expectations read_expectations(const toml::table& table) {
         const auto number = value->value<double>();  // an integer or a float
         if (!number || !(value->is_integer() || value->is_floating_point())) wrong_type(*value, where, "a number");
         e.heuristic.push_back({std::string(seat->str()), {*number, line_of(*seat)}});
+      }
+    } else if (k == "describe") {
+      for (auto [seat, value] : in_file_order(get_table(node, what))) {
+        const std::string where = what + "." + std::string(seat->str());
+        e.describe.push_back({std::string(seat->str()), {get_string(*value, where), line_of(*seat)}});
       }
     } else if (k == "violation") {
       if (const auto b = node.value_exact<bool>()) {
@@ -999,6 +1006,15 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
                     want.value);
       fail(want.line, text);
     }
+  }
+  for (const auto& [t, want] : e.describe) {  // the table a player reads (the describe hook, on its observation)
+    if (t.empty() || t.size() > 3 || t.find_first_not_of("0123456789") != std::string::npos)
+      throw ScenarioError(want.line, "expect.describe." + in_quotes(t) + ": the key is a seat number, e.g. describe = { 1 = \"Pile 1\" }");
+    const int seat = std::stoi(t);
+    check_seat(layout, seat, want.line, "expect.describe");
+    const std::string got = rules.describe(state.observation(seat), seat);
+    if (got.find(want.value) == std::string::npos)
+      fail(want.line, "the table seat " + t + " reads does not contain " + in_quotes(want.value) + ":\n" + got);
   }
   if (e.violation) {
     const std::string got = rules.invariant_violation(state);

@@ -53,6 +53,7 @@
 //                               # ("off" entries are ignored: the others of that kind and owner are off the board)
 //   tiles = { "path.yellow" = { 2 = "arrow" } }     # exactly these tiles on each listed track
 //   heuristic = { 1 = 23.52 }   # Rules::heuristic of each listed seat, within 0.001
+//   describe = { 1 = "Pile 1" } # Rules::describe of the seat's observation contains the text
 //   violation = "breaks"        # Rules::invariant_violation contains this text; false: it is empty
 //   [scenario.expect.board.valley]  # tiles: each listed placement holds that tile (others are not checked);
 //   free = ["4,7u"]             # faces without a tile; lying: exact contents of each listed site; marks, figures

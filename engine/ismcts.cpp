@@ -117,7 +117,7 @@ std::vector<IsmctsPlayer::ChildStats> IsmctsPlayer::root_children() const {
   return out;
 }
 
-void IsmctsPlayer::values(Rules& rules, const GameState& state, int round, double* value) {
+void IsmctsPlayer::values(Rules& rules, const GameState& state, int round, double* value, Known known) {
   const auto& rounds = state.round_scores();
   if ((state.over() || state.round() != round) && rounds.size() >= static_cast<std::size_t>(round)) {
     // The round of the decision is over: its exact result (match totals through that round).
@@ -131,7 +131,7 @@ void IsmctsPlayer::values(Rules& rules, const GameState& state, int round, doubl
   } else {
     for (int s = 0; s < seats_; ++s) {
       std::optional<double> h;
-      if (has_heuristic_) h = rules.heuristic(state, s + 1);
+      if (has_heuristic_) h = s + 1 == known.seat ? std::optional<double>(known.value) : rules.heuristic(state, s + 1);
       value[s] = h ? *h : static_cast<double>(state.match_score(s + 1) + rules.score(state, s + 1));
     }
   }
@@ -146,28 +146,35 @@ void IsmctsPlayer::values(Rules& rules, const GameState& state, int round, doubl
   for (int s = 0; s < seats_; ++s) value[s] = margin[s];
 }
 
-void IsmctsPlayer::finish_turn(Rules& rules, GameState& state, int round, int seat) {
+IsmctsPlayer::Known IsmctsPlayer::finish_turn(Rules& rules, GameState& state, int round, int seat) {
+  Known last;  // the value of the state reached by the last action applied, when computed
   for (int played = 0; played < kFinishTurnPlies && !state.over() && state.round() == round && state.to_move() == seat;
        ++played) {
     rules.legal_actions(state, turn_legal_);
-    if (turn_legal_.empty()) return;
+    if (turn_legal_.empty()) return last;
     Action best = turn_legal_[0];
+    last = {};
     if (turn_legal_.size() > 1) {
       double best_value = -std::numeric_limits<double>::infinity();
       for (Action a : turn_legal_) {
         turn_next_ = state;
         rules.apply(turn_next_, a);
-        const double v = rules.heuristic(turn_next_, seat).value_or(0.0);
-        if (v > best_value) best_value = v, best = a;  // ties: the first in the ruleset's order
+        const std::optional<double> h = rules.heuristic(turn_next_, seat);
+        const double v = h.value_or(0.0);
+        if (v > best_value) {  // ties: the first in the ruleset's order
+          best_value = v, best = a;
+          last = h ? Known{seat, *h} : Known{};
+        }
       }
     }
-    rules.apply(state, best);
+    rules.apply(state, best);  // the state turn_next_ was for `best`: the same value
     ++stats_.rollout_plies;
   }
+  return last;
 }
 
 void IsmctsPlayer::evaluate(Rules& rules, GameState& state, int round, std::int64_t depth, const double* baseline,
-                            double* reward) {
+                            double* reward, Known known) {
   std::int64_t left = depth;
   while (left > 0 && !state.over() && state.round() == round) {
     const std::int64_t played = rules.random_playout(state, rng_, std::min(left, kRolloutChunk));
@@ -175,7 +182,7 @@ void IsmctsPlayer::evaluate(Rules& rules, GameState& state, int round, std::int6
     left -= played;
   }
   double margin[kMaxSeats];
-  values(rules, state, round, margin);
+  values(rules, state, round, margin, left == depth ? known : Known{});
   for (int s = 0; s < seats_; ++s) {
     const double m = margin[s] - baseline[s];
     if (options_.reward == IsmctsOptions::Reward::Win) reward[s] = m > 0 ? 1.0 : m == 0 ? 0.5 : 0.0;
@@ -222,7 +229,12 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
   };
   if (root_legal.size() == 1) return remember(root_legal[0]);
   const int round = state.round();
-  has_heuristic_ = rules.heuristic(state, me).has_value();
+  // The deciding seat's own value at the root is the same in every sample: the heuristic values what the
+  // seat may see (Rules::heuristic), which every sample of its information set shares. Computed once here,
+  // it is the baseline's value for that seat in every iteration (one hook call fewer per iteration).
+  const std::optional<double> own_root_value = rules.heuristic(state, me);
+  has_heuristic_ = own_root_value.has_value();
+  const Known own_root = has_heuristic_ ? Known{me, *own_root_value} : Known{};
   const bool random_rollout = options_.rollout ? *options_.rollout == IsmctsOptions::Rollout::Random : !has_heuristic_;
   const std::int64_t depth = options_.depth >= 0 ? options_.depth : random_rollout ? kDefaultRandomDepth : 0;
   const bool finish = has_heuristic_ && (options_.finish_turn ? *options_.finish_turn : !random_rollout);
@@ -242,7 +254,8 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
     if (it > 0) state = sample(info, rng_);
     // The sample's own margins, subtracted from the result (a control variate): what the sample deals
     // (the opponent's hand, the deck) moves every action's result alike, and no longer adds noise.
-    if (options_.baseline && options_.reward == IsmctsOptions::Reward::Margin) values(rules, state, round, baseline);
+    if (options_.baseline && options_.reward == IsmctsOptions::Reward::Margin)
+      values(rules, state, round, baseline, own_root);
     path_.clear();
     int node = 0;
     path_.push_back(node);
@@ -294,8 +307,9 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
     }
     // Leaves are compared at the end of a turn: the seat that made the last move of the path (a place, say)
     // completes its turn (its draw) by the heuristic, as greedy would, before the evaluation.
-    if (finish && seats_ > 1) finish_turn(rules, state, round, nodes_[static_cast<std::size_t>(path_.back())].mover);
-    evaluate(rules, state, round, depth, baseline, reward);
+    Known leaf;  // the finishing seat's value of the leaf, computed while it chose its last action
+    if (finish && seats_ > 1) leaf = finish_turn(rules, state, round, nodes_[static_cast<std::size_t>(path_.back())].mover);
+    evaluate(rules, state, round, depth, baseline, reward, leaf);
     for (int n : path_) {
       Node& x = nodes_[static_cast<std::size_t>(n)];
       ++x.visits;

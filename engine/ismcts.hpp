@@ -68,6 +68,13 @@ struct IsmctsStats {
   double seconds = 0;
 };
 
+/// A heuristic value IsmctsPlayer already computed for the state it is valuing: rules.heuristic(state, seat)
+/// == value. Passing it saves a call of the hook and changes no result (the hook is a function of the state).
+struct IsmctsKnownValue {
+  int seat = 0;  ///< 1..N; 0: nothing known
+  double value = 0;
+};
+
 class IsmctsPlayer : public Player {
  public:
   IsmctsPlayer(std::uint64_t seed, IsmctsOptions options = {});
@@ -98,14 +105,18 @@ class IsmctsPlayer : public Player {
     std::vector<int> children;
   };
 
+  using Known = IsmctsKnownValue;
   /// Each seat's margin over the best other seat in `state`: exact once the round `round` is over, else
-  /// from the heuristic (or, without one, the scores).
-  void values(Rules& rules, const GameState& state, int round, double* margin);
+  /// from the heuristic (or, without one, the scores); `known` spares the heuristic call of its seat.
+  void values(Rules& rules, const GameState& state, int round, double* margin, Known known = {});
   /// While `seat` is to move in round `round`: applies the legal action after
   /// which rules.heuristic(state, seat) is highest (16 plies at most). Counts the plies in stats_.rollout_plies.
-  void finish_turn(Rules& rules, GameState& state, int round, int seat);
+  /// Returns the heuristic value of `seat` in the final state when it computed it (choosing the last action).
+  Known finish_turn(Rules& rules, GameState& state, int round, int seat);
   /// Plays `depth` random plies (not past the round), then the rewards: margins minus `baseline`, squashed.
-  void evaluate(Rules& rules, GameState& state, int round, std::int64_t depth, const double* baseline, double* reward);
+  /// `known` (a heuristic value of `state` as given) is used only when no random ply was played.
+  void evaluate(Rules& rules, GameState& state, int round, std::int64_t depth, const double* baseline, double* reward,
+                Known known = {});
   int child_of(int node, Action action) const;
 
   IsmctsOptions options_;

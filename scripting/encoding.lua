@@ -95,7 +95,9 @@ function Kind:is(action) return action >= self.first and action <= self.last end
 
 --- encoding:kind_of(action) -> kind, or nil for a code no kind has.
 function Encoding:kind_of(action)
-  for _, kind in ipairs(self.list) do
+  local list = self.list
+  for i = 1, #list do -- a numeric loop: ipairs costs a C call a step, and this runs for every action's text
+    local kind = list[i]
     if action >= kind.first and action <= kind.last then return kind end
   end
   return nil
@@ -121,16 +123,62 @@ function Encoding:code(record)
   return kind:code(table.unpack(values, 1, #kind.args))
 end
 
---- encoding:text(action) -> the action's text ("draw G"), or nil for a code no kind has.
+--- template_parts(kind) -> the kind's text form cut into parts, in order: a string for literal text, the
+--- argument record for each "{arg}" that names one of its arguments ("{other}" stays literal text). Compiled
+--- once per text form (again if a house rule assigns kind.text): encoding:text, asked for every legal action
+--- by `houserules check` and by every parse of a typed action, then only joins the parts (no pattern match,
+--- no closure per call).
+local function template_parts(kind)
+  if kind.parts_of == kind.text then return kind.parts end
+  local parts, text, at = {}, kind.text, 1
+  while true do
+    local first, last, name = string.find(text, "{([%w_]+)}", at)
+    if not first then break end
+    local named = nil
+    for _, arg in ipairs(kind.args) do
+      if arg.name == name then named = arg break end
+    end
+    if first > at then parts[#parts + 1] = string.sub(text, at, first - 1) end
+    parts[#parts + 1] = named or string.sub(text, first, last)
+    at = last + 1
+  end
+  if at <= #text then parts[#parts + 1] = string.sub(text, at) end
+  kind.parts, kind.parts_of = parts, text
+  return parts
+end
+
+--- joined_text(kind, offset) -> the text of the kind's action `offset` (0-based): its text form with each
+--- {arg} replaced by the text of that argument's value.
+local function joined_text(kind, offset)
+  local out = ""
+  for _, part in ipairs(template_parts(kind)) do
+    if type(part) == "string" then
+      out = out .. part
+    else
+      out = out .. tostring(part.texts[offset // part.stride % #part.values + 1])
+    end
+  end
+  return out
+end
+
+--- encoding:text(action) -> the action's text ("draw G"), or nil for a code no kind has. Each text is built
+--- once (joined_text) and kept per kind, until a house rule assigns the kind another text form; a kind's
+--- arguments and their texts are fixed when it is registered.
 function Encoding:text(action)
   local kind = self:kind_of(action)
   if not kind then return nil end
+  local cache = kind.texts_by_offset
+  if kind.texts_of ~= kind.text then
+    cache = {}
+    kind.texts_by_offset, kind.texts_of = cache, kind.text
+  end
   local offset = action - kind.first
-  return (kind.text:gsub("{([%w_]+)}", function(name)
-    for _, arg in ipairs(kind.args) do
-      if arg.name == name then return tostring(arg.texts[offset // arg.stride % #arg.values + 1]) end
-    end
-  end))
+  local text = cache[offset]
+  if text == nil then
+    text = joined_text(kind, offset)
+    cache[offset] = text
+  end
+  return text
 end
 
 --- encoding:phase(name [, first [, last]]) -> number: registers a phase of a turn. A ruleset gives its own

@@ -252,7 +252,7 @@ function M.install(rules, K)
       local k, v = COLOUR[held], VALUE[held]
       local pile = PILE[seat][k]
       local top = game:top(pile)
-      local figure_word, extra = words[3], words[4]
+      local figure_word = words[3]
       if not top then
         if figure_word ~= "explorer" and figure_word ~= "adventurer" then
           return "you have not started the " .. COLOURS[k] .. " path: say which figure starts it, play " .. NAME[held] ..

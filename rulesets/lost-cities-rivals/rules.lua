@@ -99,11 +99,6 @@ for c = 1, NCARDS do
   NAME_BIT[c] = 1 << card.name_id
   LIMIT[c] = card.value
 end
-local LETTER, COLOUR_OF_LETTER = {}, {}
-for k = 1, NCOLOURS do
-  LETTER[k] = P.letters[COLOURS[k]]
-  COLOUR_OF_LETTER[string.lower(LETTER[k])] = k
-end
 local Z = declared.zones
 local BOX = assert(Z.box, "no box zone")
 local RIVER, STARTING = Z.river, Z.starting
@@ -518,7 +513,8 @@ function rules.invariants(game)
       local last, here = -1, 0
       for _, c in ipairs(game:cards(EXPEDITION[s][k])) do
         if COLOUR[c] ~= k then return NAME[c] .. " lies on seat " .. s .. "'s " .. COLOURS[k] .. " expedition" end
-        if rules.may_add == base_may_add and (last > VALUE[c] or (last > 0 and VALUE[c] == 0)) then
+        -- (a wager, value 0, after a number is lower than it: one comparison covers both rules)
+        if rules.may_add == base_may_add and last > VALUE[c] then
           return "seat " .. s .. "'s " .. COLOURS[k] .. " expedition does not rise at " .. NAME[c]
         end
         if CARD[c].kind == "starting" then

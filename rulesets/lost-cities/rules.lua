@@ -471,6 +471,10 @@ function rules.score(game, seat)
   return total
 end
 
+--- column_name(o, k) -> "expedition.<owner>.<colour>": the zone of the o-th column owner's colour k, for
+--- invariants' messages (built only when one is broken).
+local function column_name(o, k) return "expedition." .. COLUMN_OWNERS[o] .. "." .. COLOURS[k] end
+
 --- invariants(game) -> nil, or a message naming the first broken invariant (checked by `houserules check`
 --- after every action): every card of an expedition is of its colour and rules.may_play allows it on the cards
 --- below it (seed 003: rising numbers, wagers first), and in the place and draw phases a hand holds hand_size
@@ -481,12 +485,12 @@ function rules.invariants(game)
     local columns = COLUMN_SET[o]
     local seat = SEATS_OF_COLUMNS[o][1]
     for k = 1, NCOLOURS do
-      local cards = game:cards(columns[k])
-      for i, c in ipairs(cards) do
-        local where = "expedition." .. COLUMN_OWNERS[o] .. "." .. COLOURS[k]
-        if COLOUR[c] ~= k then return NAME[c] .. " lies on " .. where end
+      local cards, count = cards_of(game, columns[k], scratch_cards)
+      for i = 1, count do
+        local c = cards[i]
+        if COLOUR[c] ~= k then return NAME[c] .. " lies on " .. column_name(o, k) end
         local ok, why = may_play(game, seat, c, cards, i - 1)
-        if not ok then return where .. " breaks the rule of play at " .. NAME[c] .. (why and (": " .. why) or "") end
+        if not ok then return column_name(o, k) .. " breaks the rule of play at " .. NAME[c] .. (why and (": " .. why) or "") end
       end
     end
   end

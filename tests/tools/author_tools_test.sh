@@ -2,7 +2,7 @@
 # The tools for rule authors fail when they should, with messages naming the file and line (issue 16, item 4):
 # expect.sees that does not match, an unknown phase name, two legal actions with the same text, a variant
 # whose Lua does not load (`describe` exits non-zero), TOML additions that name nothing; and a house rule's
-# golden file replays from any folder; expect.heuristic and expect.violation (issue 15). Usage: author_tools_test.sh <houserules> <source dir>
+# golden file replays from any folder; expect.heuristic, expect.violation and expect.describe (issue 15). Usage: author_tools_test.sh <houserules> <source dir>
 set -u
 hr=$1
 src=$2
@@ -148,6 +148,13 @@ expect "golden: replays from another folder" 0 "1 passed, 0 failed" -- bash -c "
 # 9. expect.heuristic and expect.violation (issue 15: what mutation testing of a heuristic and of invariants
 #    needs): a wrong value or message fails naming the seat, both values and the line; wrong keys are errors.
 lc=$src/rulesets/lost-cities
+# wrong_keys <key> <a right value> <a wrong value> <name>: three scenarios with malformed expect.<key> tables (a
+# key that is not a seat, a value of the wrong type, a seat the game does not have)
+wrong_keys() {
+  printf '[[scenario]]\nname = "bad seat key"\n[scenario.expect]\n%s = { first = %s }\n' "$1" "$2"
+  printf '[[scenario]]\nname = "%s"\n[scenario.expect]\n%s = { 1 = %s }\n' "$4" "$1" "$3"
+  printf '[[scenario]]\nname = "seat out of range"\n[scenario.expect]\n%s = { 3 = %s }\n' "$1" "$2"
+}
 cat > "$dir/estimate.toml" <<TOML
 ruleset = "$lc"
 [[scenario]]
@@ -164,19 +171,8 @@ to_move = 1
 "deck" = ["G2", "G3", "G4", "G5", "G6", "Y3", "W10"]
 [scenario.expect]
 heuristic = { 1 = -9.6, 2 = 31.8 }
-[[scenario]]
-name = "bad seat key"
-[scenario.expect]
-heuristic = { first = 1 }
-[[scenario]]
-name = "not a number"
-[scenario.expect]
-heuristic = { 1 = "high" }
-[[scenario]]
-name = "seat out of range"
-[scenario.expect]
-heuristic = { 3 = 0 }
 TOML
+wrong_keys heuristic 0 '"high"' "not a number" >> "$dir/estimate.toml"
 expect "heuristic: a wrong value names the seat and both values" 1 \
   "estimate.toml:15 'wrong estimate': the heuristic of seat 2 is 31.8500, expected 31.8000 (within 0.001)" -- "$hr" test "$dir/estimate.toml"
 "$hr" test "$dir/estimate.toml" 2>&1 | grep -q "heuristic of seat 1" && fail "heuristic: seat 1's right value (-9.6) was reported"
@@ -209,4 +205,27 @@ expect "violation: another message" 1 "'another violation': the invariants repor
   "$hr" test "$dir/violation.toml"
 expect "violation: true is refused" 1 "'true': expect.violation = true: write a text the message must contain instead" -- "$hr" test "$dir/violation.toml"
 expect "violation: the right message passes" 1 "1 passed, 4 failed" -- "$hr" test "$dir/violation.toml"
+# 10. expect.describe (issue 15: what a player reads is tested too): a text the table does not contain fails
+#     naming the seat and the line, and shows the table; wrong keys and values are errors.
+lcr=$src/rulesets/lost-cities-rivals
+cat > "$dir/table.toml" <<TOML
+ruleset = "$lcr"
+players = 2
+[[scenario]]
+name = "the right line"
+[scenario.expect]
+describe = { 2 = "Seat 2 (you): 18 coins, score 18" }
+[[scenario]]
+name = "a wrong line"
+[scenario.expect]
+describe = { 1 = "Seat 1 (you): 17 coins" }
+TOML
+wrong_keys describe '"Seat"' 18 "not a text" >> "$dir/table.toml"
+expect "describe: a missing text names the seat and the line, and shows the table" 1 \
+  "table.toml:10 'a wrong line': the table seat 1 reads does not contain 'Seat 1 (you): 17 coins':" -- "$hr" test "$dir/table.toml"
+expect "describe: the table is shown" 1 "Seat 1 (you): 18 coins, score 18" -- "$hr" test "$dir/table.toml"
+expect "describe: a key that is not a seat" 1 "'bad seat key': expect.describe.'first': the key is a seat number" -- "$hr" test "$dir/table.toml"
+expect "describe: a value that is not a text" 1 "'not a text': expect.describe.1 must be a string" -- "$hr" test "$dir/table.toml"
+expect "describe: a seat the game does not have" 1 "'seat out of range': expect.describe" -- "$hr" test "$dir/table.toml"
+expect "describe: the right line passes" 1 "1 passed, 4 failed" -- "$hr" test "$dir/table.toml"
 echo "all author-tool checks passed"
