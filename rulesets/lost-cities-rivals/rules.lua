@@ -22,8 +22,16 @@ local NVALUES = P.max_value - P.min_value + 1
 if #P.copies ~= NVALUES or #P.footprints ~= NVALUES then
   error("params.copies and params.footprints need one entry per value from min_value to max_value (" .. NVALUES .. ")")
 end
-if P.starting_wagers_each * SEATS > P.starting_wagers_per_colour * NCOLOURS or P.starting_wagers_each > NCOLOURS then
-  error("not enough starting wagers of different colours for " .. SEATS .. " players")
+-- Seed 002 "Mise en place": each player is dealt starting wagers of different colours. The last seat is dealt
+-- from the LEFT cards the others did not take, with at most PER_COLOUR of a colour among them, so they show
+-- at least ceil(LEFT / PER_COLOUR) colours: enough when LEFT > PER_COLOUR * (EACH - 1). (Without this, 4
+-- colours with 4 players left the last seat 2 cards that could share a colour.)
+local EACH, PER_COLOUR = P.starting_wagers_each, P.starting_wagers_per_colour
+local LEFT = PER_COLOUR * NCOLOURS - EACH * (SEATS - 1)
+if EACH * SEATS > PER_COLOUR * NCOLOURS or EACH > NCOLOURS or (EACH > 0 and LEFT <= PER_COLOUR * (EACH - 1)) then
+  error("not enough starting wagers of different colours for " .. SEATS .. " players: " .. NCOLOURS ..
+        " colours of " .. PER_COLOUR .. " starting wagers cannot always give each player " .. EACH ..
+        " of different colours (the last player may be left same-coloured ones)")
 end
 
 -- Components. Per colour: the wagers of the piles ("Yx"), then the number cards ("Y2", "Y2", ... "Y10"); then
@@ -227,8 +235,7 @@ end
 function rules.start_round(game)
   -- Starting wagers: shuffle the ten, give each seat two of different colours, face up, at the start of those
   -- expeditions. Each seat takes the top card, then the topmost card of a colour it does not have yet.
-  -- (With 2 starting wagers per colour and 2 per seat this never runs short: at least 4 cards remain for the
-  -- last seat, and no colour has more than 2 of them.)
+  -- (This never runs short: the parameter check at the top of this file.)
   for c = NPILE_CARDS + 1, NCARDS do move(game, c, STARTING) end
   game:shuffle(STARTING)
   for s = 1, SEATS do

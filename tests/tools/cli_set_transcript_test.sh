@@ -23,6 +23,12 @@ run 2 check lost-cities --games 1 --set hand_size
 grep -q "give name=value" "$d/err" || { cat "$d/err"; fail "--set without = is not explained"; }
 run 2 simulate lost-cities --players random,random --games 1 --set 'colours=["yellow"]' --no-progress
 grep -q "fewer than its minimum 2" "$d/err" || { cat "$d/err"; fail "a list below min_items is not refused"; }
+# a combination each parameter allows but the rules cannot deal (Rivals: 4 colours, 4 players; the last player
+# could be left two starting wagers of one colour) is refused at load, naming the counts; 3 players can be dealt
+run 2 check lost-cities-rivals --players 4 --games 1 --set 'colours=["yellow","blue","white","green"]'
+grep -q "not enough starting wagers of different colours for 4 players: 4 colours of 2 starting wagers" "$d/err" \
+  || { cat "$d/err"; fail "Rivals with 4 colours and 4 players is not refused at load"; }
+run 0 check lost-cities-rivals --players 3 --games 2 --set 'colours=["yellow","blue","white","green"]'
 
 # --set changes the game: check and simulate run with it; the reproduce command carries it
 run 0 check lost-cities --games 2 --set hand_size=3
