@@ -81,7 +81,8 @@ class ScriptedRules final : public Rules {
 
   /// Runs a full garbage collection of the rules' Lua state, freeing what earlier hook calls left for the
   /// incremental collector. Never needed for correctness (the collector runs on its own as a state
-  /// allocates); for a long-lived process at a quiet moment. The fuzz harnesses call it after every input,
+  /// allocates); for a long-lived process at a quiet moment. It runs no script code (the sandbox allows no
+  /// `__gc` finalizers), so it needs no protected call. The fuzz harnesses call it after every input,
   /// so that libFuzzer's leak check (run whenever an input allocated more than it freed) does not scan the
   /// whole heap for garbage the collector would have freed later (tests/fuzz, docs/fuzzing.md).
   void collect_garbage();

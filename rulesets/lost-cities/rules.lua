@@ -294,8 +294,8 @@ for k = 1, NCOLOURS do SKIPPED_SOURCE[k] = k + 1 end
 
 -- Scratch lists reused by the hot hooks so that they allocate nothing (an allocation costs more than the
 -- rest of a hook). They carry nothing from one call to the next: every use overwrites them first.
-local scratch_cards, scratch_hand = {}, {}
-for c = 1, NCARDS do scratch_cards[c], scratch_hand[c] = 0, 0 end
+local scratch_cards, scratch_hand, scratch_checked = {}, {}, {}
+for c = 1, NCARDS do scratch_cards[c], scratch_hand[c], scratch_checked[c] = 0, 0, 0 end
 
 --- Generic path of actions: appends base + c for each card c of the seat's hand (one copy of each name,
 --- bottom to top) that rules.may_play allows on its column.
@@ -485,7 +485,8 @@ function rules.invariants(game)
     local columns = COLUMN_SET[o]
     local seat = SEATS_OF_COLUMNS[o][1]
     for k = 1, NCOLOURS do
-      local cards, count = cards_of(game, columns[k], scratch_cards)
+      -- its own scratch list: rules.may_play (a house rule's) may call rules.score, which fills scratch_cards
+      local cards, count = cards_of(game, columns[k], scratch_checked)
       for i = 1, count do
         local c = cards[i]
         if COLOUR[c] ~= k then return NAME[c] .. " lies on " .. column_name(o, k) end
