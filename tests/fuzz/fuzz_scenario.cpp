@@ -1,5 +1,7 @@
 // fuzz_scenario.cpp — a scenario file, parsed and run (cli/scenario.hpp) against the shipped rulesets: every
 // key, zones, counters, figures, tiles, actions and expectations. Rulesets are loaded once per process.
+#include <map>
+
 #include "fuzz_util.hpp"
 #include "scenario.hpp"
 #include "scripted_rules.hpp"
@@ -24,8 +26,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.loaded = &loaded;
   hr::run_scenario_tests({file.string()}, out, options);
   // Free this input's Lua garbage now: otherwise the input looks as if it allocated more than it freed, and
-  // libFuzzer runs a leak check over the whole heap after it (more than half of the time, measured).
-  for (auto& entry : loaded.rules)
-    if (entry.second) entry.second->collect_garbage();
+  // libFuzzer runs a leak check over the whole heap after it (more than half of the time, measured). Only the
+  // states this input used: a full collection of every cached ruleset took a quarter of the time (measured).
+  static std::map<const hr::ScriptedRules*, std::size_t> after_last_collection;
+  for (auto& entry : loaded.rules) {
+    if (!entry.second) continue;
+    std::size_t& bytes = after_last_collection[entry.second.get()];
+    if (entry.second->lua_memory() == bytes) continue;
+    entry.second->collect_garbage();
+    bytes = entry.second->lua_memory();
+  }
   return 0;
 }
