@@ -21,9 +21,12 @@ void register_mutate_command(CLI::App& app, int& status) {
       "  houserules mutate lost-cities --jobs 2                 every mutant of the ruleset's scripts\n"
       "  houserules mutate lost-cities --max 100 --seed 7       a sample of 100 mutants (the same for a seed)\n"
       "  houserules mutate my-rule/variant.toml --tests my-rule/tests --json > mutants.json\n"
+      "  houserules mutate lost-cities --equivalents-template >> rulesets/lost-cities/equivalent-mutants.toml\n"
       "A mutant the tests never reach (coverage of the unmutated run) is reported as not covered, not run.\n"
       "Surviving mutants are shown as diffs with file:line: each is a test to write, or a change that cannot\n"
-      "alter the game (an equivalent mutant). docs/testing-rules.md explains both.");
+      "alter the game (an equivalent mutant). Declare the equivalent ones, each with its reason, in the ruleset's\n"
+      "equivalent-mutants.toml: they still run (one the tests kill, or an entry that matches no mutant, is\n"
+      "reported), and the score leaves them out. docs/testing-rules.md explains all three.");
   mutate->add_option("ruleset", options->target, "Ruleset id, id/variant, or path (a variant: its own script and "
                                                  "parameters are mutated)")
       ->required();
@@ -43,6 +46,12 @@ void register_mutate_command(CLI::App& app, int& status) {
       ->capture_default_str();
   mutate->add_flag("--json", options->json, "Print the result as JSON (every mutant with its status and diff)");
   mutate->add_flag("--list", options->list, "List the mutants (after sampling) without running them");
+  mutate->add_option("--equivalents", options->equivalents,
+                     "An equivalent-mutants file: mutants no test can tell from the rules, each with the reason; they "
+                     "are run but left out of the score (default: the ruleset folder's equivalent-mutants.toml)");
+  mutate->add_flag("--equivalents-template", options->equivalents_template,
+                   "Print the surviving mutants not yet declared as entries of an equivalent-mutants file (each group's "
+                   "`why` left for you to write)");
   mutate->callback([&status, options] { status = mutate_command(*options, std::cout, std::cerr); });
 }
 

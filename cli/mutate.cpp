@@ -29,6 +29,7 @@
 #include <toml++/toml.h>
 
 #include "check.hpp"
+#include "input_line.hpp"
 #include "coverage.hpp"
 #include "rng.hpp"
 #include "ruleset.hpp"
@@ -336,15 +337,38 @@ std::string apply_mutant(std::string_view source, const Mutant& m) {
   return out;
 }
 
-std::string mutant_diff(std::string_view source, const Mutant& m, const std::string& indent) {
-  // The whole lines the change touches, before and after.
+namespace {
+
+/// The whole lines a mutant touches, before and after the change.
+std::pair<std::string, std::string> changed_lines(std::string_view source, const Mutant& m) {
   std::size_t from = m.begin;
   while (from > 0 && source[from - 1] != '\n') --from;
   std::size_t to = m.end;
   while (to < source.size() && source[to] != '\n') ++to;
-  const std::string before(source.substr(from, to - from));
-  const std::string after = std::string(source.substr(from, m.begin - from)) + m.replacement +
-                            std::string(source.substr(m.end, to - m.end));
+  std::string before(source.substr(from, to - from));
+  std::string after = std::string(source.substr(from, m.begin - from)) + m.replacement +
+                      std::string(source.substr(m.end, to - m.end));
+  return {std::move(before), std::move(after)};
+}
+
+/// `text`'s lines, each trimmed of spaces, tabs and carriage returns, joined with "\n".
+std::string trimmed_lines(const std::string& text) {
+  std::string out;
+  std::istringstream in(text);
+  bool first = true;
+  for (std::string line; std::getline(in, line); first = false) {
+    const std::size_t b = line.find_first_not_of(" \t\r");
+    const std::size_t e = line.find_last_not_of(" \t\r");
+    if (!first) out += "\n";
+    if (b != std::string::npos) out += line.substr(b, e - b + 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string mutant_diff(std::string_view source, const Mutant& m, const std::string& indent) {
+  const auto [before, after] = changed_lines(source, m);
   std::string out;
   auto rows = [&](const std::string& text, char sign) {
     std::istringstream in(text);
@@ -359,6 +383,108 @@ std::string mutant_diff(std::string_view source, const Mutant& m, const std::str
   rows(before, '-');
   rows(after, '+');
   return out;
+}
+
+MutantLines mutant_lines(std::string_view source, const Mutant& m) {
+  const auto [before, after] = changed_lines(source, m);
+  return {trimmed_lines(before), trimmed_lines(after)};
+}
+
+// ---- equivalent mutants ----------------------------------------------------------------------------------------
+
+std::vector<DeclaredEquivalent> read_equivalents(const fs::path& file) {
+  const toml::table doc = parse_toml_file(file);
+  const fs::path dir = file.parent_path();
+  auto fail = [&](const toml::node& node, const std::string& what) -> void {
+    throw LoadError(where(file, node) + ": " + what);
+  };
+  std::vector<DeclaredEquivalent> out;
+  for (const auto& [key, node] : doc) {
+    if (key.str() != "equivalent")
+      fail(node, "unknown key '" + printable(cut_for_message(std::string(key.str()))) +
+                     "' (an equivalent-mutants file has only [[equivalent]] groups)");
+  }
+  const toml::node* groups_node = doc.get("equivalent");
+  if (!groups_node) return out;
+  const toml::array* groups = groups_node->as_array();
+  if (!groups) fail(*groups_node, "'equivalent' must be an array of tables ([[equivalent]])");
+  int group_number = 0;
+  for (const toml::node& group_node : *groups) {
+    ++group_number;
+    const std::string group_name = fmt::format("[[equivalent]] number {}", group_number);
+    const toml::table* group = group_node.as_table();
+    if (!group) fail(group_node, group_name + " is not a table");
+    for (const auto& [key, node] : *group)
+      if (key.str() != "why" && key.str() != "mutants")
+        fail(node, group_name + ": unknown key '" + printable(cut_for_message(std::string(key.str()))) +
+                       "' (a group has `why` and `mutants`)");
+    const toml::node* why_node = group->get("why");
+    const std::optional<std::string> why = why_node ? why_node->value<std::string>() : std::nullopt;
+    if (!why || trimmed_lines(*why).empty())
+      fail(why_node ? *why_node : group_node,
+           group_name + ": `why` must say, in words, why no test can tell these mutants from the rules");
+    const toml::node* mutants_node = group->get("mutants");
+    const toml::array* mutants = mutants_node ? mutants_node->as_array() : nullptr;
+    if (!mutants || mutants->empty())
+      fail(mutants_node ? *mutants_node : group_node,
+           group_name + ": `mutants` must be a non-empty array of { file, line, from, to } tables");
+    for (const toml::node& entry_node : *mutants) {
+      const toml::table* entry = entry_node.as_table();
+      if (!entry) fail(entry_node, group_name + ": each of `mutants` is a table { file, line, from, to }");
+      for (const auto& [key, node] : *entry)
+        if (key.str() != "file" && key.str() != "line" && key.str() != "from" && key.str() != "to")
+          fail(node, "unknown key '" + printable(cut_for_message(std::string(key.str()))) +
+                         "' (a mutant is { file, line, from, to })");
+      DeclaredEquivalent d;
+      const std::optional<std::string> name = (*entry)["file"].value<std::string>();
+      const std::optional<std::int64_t> line = (*entry)["line"].value<std::int64_t>();
+      const std::optional<std::string> from = (*entry)["from"].value<std::string>();
+      const std::optional<std::string> to = (*entry)["to"].value<std::string>();
+      if (!name || name->empty()) fail(entry_node, "a mutant needs `file`, the script's path in the ruleset folder");
+      if (!line || *line < 1 || *line > 100000000) fail(entry_node, "a mutant needs `line`, a line number from 1");
+      if (!from || !to) fail(entry_node, "a mutant needs `from` and `to`, its lines before and after the change");
+      d.file_text = *name;
+      d.file = fs::weakly_canonical(dir / *name);
+      d.line = static_cast<int>(*line);
+      d.lines = {trimmed_lines(*from), trimmed_lines(*to)};
+      d.why = *why;
+      d.at = where(file, entry_node);
+      out.push_back(std::move(d));
+    }
+  }
+  return out;
+}
+
+std::vector<DeclaredEquivalent> match_equivalents(const std::vector<DeclaredEquivalent>& declared,
+                                                  std::vector<Mutant>& mutants,
+                                                  const std::map<fs::path, std::string>& sources) {
+  // Index the mutants by file and lines once.
+  std::map<std::tuple<fs::path, std::string, std::string>, std::vector<std::size_t>> by_text;
+  for (std::size_t i = 0; i < mutants.size(); ++i) {
+    const auto source = sources.find(mutants[i].file);
+    if (source == sources.end()) continue;
+    MutantLines lines = mutant_lines(source->second, mutants[i]);
+    by_text[{mutants[i].file, std::move(lines.from), std::move(lines.to)}].push_back(i);
+  }
+  std::vector<DeclaredEquivalent> stale;
+  for (const DeclaredEquivalent& d : declared) {
+    const auto found = by_text.find({d.file, d.lines.from, d.lines.to});
+    std::size_t best = mutants.size();
+    if (found != by_text.end()) {
+      for (const std::size_t i : found->second) {
+        if (!mutants[i].declared_at.empty()) continue;  // claimed by an earlier entry
+        if (best == mutants.size() || std::abs(mutants[i].line - d.line) < std::abs(mutants[best].line - d.line))
+          best = i;
+      }
+    }
+    if (best == mutants.size()) {
+      stale.push_back(d);
+      continue;
+    }
+    mutants[best].equivalent_why = d.why;
+    mutants[best].declared_at = d.at;
+  }
+  return stale;
 }
 
 // ---- parameters ------------------------------------------------------------------------------------------------
@@ -628,7 +754,28 @@ std::string ranges(const std::vector<int>& sorted_lines) {
   return out;
 }
 
-enum class Status { Killed, Survived, NotCovered, Invalid };
+enum class Status { Killed, Survived, NotCovered, Invalid, Equivalent };
+
+/// `text` as a TOML basic string ("...", with escapes).
+std::string toml_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      out += fmt::format("\\u{:04X}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
 
 struct Result {
   Mutant mutant;
@@ -711,6 +858,31 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
     return std::tie(a.file, a.line, a.begin) < std::tie(b.file, b.line, b.begin);
   });
   const std::size_t found_count = all.size();
+
+  // Declared equivalent mutants: run like the others, left out of the score (docs/testing-rules.md).
+  fs::path equivalents_file = options.equivalents;
+  if (equivalents_file.empty() && info.variants.empty() && fs::is_regular_file(info.dir / "equivalent-mutants.toml"))
+    equivalents_file = info.dir / "equivalent-mutants.toml";
+  std::vector<DeclaredEquivalent> stale;
+  std::size_t declared_count = 0;
+  if (!equivalents_file.empty()) {
+    std::error_code ec;
+    if (!fs::is_regular_file(equivalents_file, ec)) {
+      err << "houserules mutate: no such equivalent-mutants file: " << printable(cut_for_message(equivalents_file.string()))
+          << "\n";
+      return 2;
+    }
+    try {
+      const std::vector<DeclaredEquivalent> declared = read_equivalents(equivalents_file);
+      declared_count = declared.size();
+      stale = match_equivalents(declared, all, sources);
+    } catch (const std::exception& e) {
+      err << "houserules mutate: " << e.what() << "\n";
+      return 2;
+    }
+  }
+  const std::string equivalents_shown = equivalents_file.empty() ? "" : Sandbox::display_path(equivalents_file);
+
   if (options.max > 0 && all.size() > static_cast<std::size_t>(options.max)) {
     // A sample: the first `max` of a shuffle drawn from the seed, shown in source order.
     Rng rng(options.seed);
@@ -723,7 +895,9 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
     });
   }
   if (options.list) {
-    for (const Mutant& m : all) out << m.shown << ":" << m.line << ": " << m.kind << " " << m.what << "\n";
+    for (const Mutant& m : all)
+      out << m.shown << ":" << m.line << ": " << m.kind << " " << m.what
+          << (m.declared_at.empty() ? "" : " (declared equivalent: " + m.declared_at + ")") << "\n";
     out << all.size() << " mutants\n";
     return 0;
   }
@@ -847,35 +1021,84 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
     }
   } catch (const std::exception& e) {
     for (Child& c : running) ::kill(c.pid, SIGKILL);
-    err << "\nhoususerules mutate: " << e.what() << "\n";
+    err << "\nhouserules mutate: " << e.what() << "\n";
     return 2;
   }
   if (tty && !to_run.empty()) err << "\n";
 
-  // The report.
-  std::size_t survived = 0, not_covered = 0, invalid = 0;
-  for (const Result& r : results) {
+  // The report. A declared equivalent that survived is counted apart; one the tests kill is a wrong declaration.
+  std::size_t survived = 0, not_covered = 0, invalid = 0, equivalent = 0;
+  std::vector<const Result*> wrongly_declared;
+  for (Result& r : results) {
+    if (!r.mutant.declared_at.empty() && r.status == Status::Survived) r.status = Status::Equivalent;
+    if (!r.mutant.declared_at.empty() && r.status == Status::Killed) wrongly_declared.push_back(&r);
     survived += r.status == Status::Survived;
     not_covered += r.status == Status::NotCovered;
     invalid += r.status == Status::Invalid;
+    equivalent += r.status == Status::Equivalent;
   }
   const double seconds = std::chrono::duration<double>(clock::now() - started).count();
-  const double score = killed + survived ? 100.0 * static_cast<double>(killed) / static_cast<double>(killed + survived) : 100.0;
+  auto percent = [](std::size_t part, std::size_t whole) {
+    return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 100.0;
+  };
+  const double score = percent(killed, killed + survived);
+  const double score_all = percent(killed, killed + survived + equivalent);
   const std::string sampled =
       all.size() < found_count ? fmt::format(" (a sample of {} of the {} mutants, seed {})", all.size(), found_count, options.seed) : "";
+  const fs::path relative_to = equivalents_file.empty() ? fs::weakly_canonical(info.dir) : fs::weakly_canonical(equivalents_file).parent_path();
+  if (options.equivalents_template) {
+    // The undeclared survivors as entries of an equivalent-mutants file, a group per line, `why` left empty
+    // (the file is refused until each group says why).
+    out << "# The surviving mutants of `houserules mutate " << options.target << "` not yet declared, as entries of an\n"
+        << "# equivalent-mutants file (docs/testing-rules.md). Write a test for each one a test can tell from the\n"
+        << "# rules; for the others, say in `why` why none can, and merge groups that share a reason.\n";
+    int last_line = -1;
+    fs::path last_file;
+    bool open = false;
+    for (const Result& r : results) {
+      if (r.status != Status::Survived) continue;
+      if (!open || r.mutant.file != last_file || r.mutant.line != last_line) {
+        if (open) out << "]\n";
+        out << "\n[[equivalent]]\nwhy = \"\"\nmutants = [\n";
+        open = true;
+        last_file = r.mutant.file;
+        last_line = r.mutant.line;
+      }
+      const MutantLines lines = mutant_lines(sources[r.mutant.file], r.mutant);
+      out << "  { file = " << toml_string(r.mutant.file.lexically_relative(relative_to).generic_string())
+          << ", line = " << r.mutant.line << ", from = " << toml_string(lines.from) << ", to = " << toml_string(lines.to)
+          << " },\n";
+    }
+    if (open) out << "]\n";
+    return 0;
+  }
   if (options.json) {
     nlohmann::json list = nlohmann::json::array();
-    static const char* const names[] = {"killed", "survived", "not covered", "not valid"};
+    static const char* const names[] = {"killed", "survived", "not covered", "not valid", "equivalent"};
     for (const Result& r : results) {
       nlohmann::json entry = {{"file", r.mutant.shown}, {"line", r.mutant.line}, {"kind", r.mutant.kind},
                               {"change", r.mutant.what}, {"status", names[static_cast<int>(r.status)]},
                               {"diff", mutant_diff(sources[r.mutant.file], r.mutant, "")}};
       if (!r.detail.empty()) entry["detail"] = r.detail;
+      if (!r.mutant.declared_at.empty()) {
+        entry["declared_at"] = r.mutant.declared_at;
+        entry["why"] = r.mutant.equivalent_why;
+      }
       list.push_back(entry);
     }
+    nlohmann::json stale_list = nlohmann::json::array();
+    for (const DeclaredEquivalent& d : stale)
+      stale_list.push_back({{"at", d.at}, {"file", d.file_text}, {"line", d.line}, {"from", d.lines.from}, {"to", d.lines.to}});
+    nlohmann::json wrong_list = nlohmann::json::array();
+    for (const Result* r : wrongly_declared)
+      wrong_list.push_back({{"at", r->mutant.declared_at}, {"file", r->mutant.shown}, {"line", r->mutant.line},
+                            {"change", r->mutant.what}, {"detail", r->detail}});
     const nlohmann::json doc = {{"target", options.target}, {"mutants_found", found_count}, {"mutants", all.size()},
                                 {"seed", options.seed}, {"killed", killed}, {"survived", survived},
-                                {"not_covered", not_covered}, {"not_valid", invalid}, {"score", score},
+                                {"not_covered", not_covered}, {"not_valid", invalid}, {"equivalent", equivalent},
+                                {"score", score}, {"score_counting_equivalents", score_all},
+                                {"equivalents_file", equivalents_shown}, {"equivalents_declared", declared_count},
+                                {"stale_equivalents", stale_list}, {"wrongly_declared", wrong_list},
                                 {"seconds", seconds}, {"jobs", jobs}, {"results", list}};
     out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return 0;
@@ -888,8 +1111,25 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
   out << fmt::format("  killed      {:>5}\n  survived    {:>5}\n  not covered {:>5}  (on lines the tests never run)\n",
                      killed, survived, not_covered);
   if (invalid) out << fmt::format("  not valid   {:>5}  (do not compile; not counted)\n", invalid);
+  if (!equivalents_file.empty())
+    out << fmt::format("  equivalent  {:>5}  (declared in {}: run, and not counted)\n", equivalent, equivalents_shown);
   out << fmt::format("mutation score: {:.1f}% ({} of {} mutants on lines the tests run were killed)\n", score, killed,
                      killed + survived);
+  if (equivalent)
+    out << fmt::format("  counting the {} declared equivalent mutant{} too: {:.1f}% ({} of {})\n", equivalent,
+                       equivalent == 1 ? "" : "s", score_all, killed, killed + survived + equivalent);
+  if (!wrongly_declared.empty()) {
+    out << "\ndeclared equivalent, but the tests kill them (the declaration is wrong: remove it):\n";
+    for (const Result* r : wrongly_declared)
+      out << "  " << r->mutant.declared_at << ": " << r->mutant.shown << ":" << r->mutant.line << ": " << r->mutant.kind
+          << ", " << r->mutant.what << " (" << printable(cut_for_message(first_line_with(r->detail, ""), 160)) << ")\n";
+  }
+  if (!stale.empty()) {
+    out << "\nstale declarations (no mutant of the scripts has these lines now: update or remove them):\n";
+    for (const DeclaredEquivalent& d : stale)
+      out << "  " << d.at << ": " << d.file_text << ":" << d.line << ": " << printable(cut_for_message(d.lines.from, 120))
+          << " -> " << printable(cut_for_message(d.lines.to, 120)) << "\n";
+  }
   if (survived) {
     out << "\nsurviving mutants (the tests pass with this change):\n";
     for (const Result& r : results) {

@@ -8,7 +8,11 @@
 #  2. `check --coverage` counts random games too;
 #  3. `mutate` kills `total = 0` -> `total = 1`, lets `P.bonus > 0` -> `>=` survive (equivalent: the bonus
 #     is 0) and shows it as a diff with file:line, reports bonus_for's mutants as not covered, and gives the
-#     same result with 1 and 2 jobs.
+#     same result with 1 and 2 jobs;
+#  4. an equivalent-mutants file: a declared survivor is left out of the score (and counted apart), a declared
+#     mutant the tests kill and an entry that matches no mutant are reported with the file and line of the
+#     entry, `--equivalents-template` prints the survivors in the file's format (and a copy of it with `why`
+#     filled in, added to the file, declares every one of them), and a group without a reason is refused (exit 2, file:line).
 set -uo pipefail
 hr=$1
 source_dir=$2
@@ -88,4 +92,51 @@ assert by[(total_line, "`0` -> `1`")] == "killed", by
 assert by[(bonus_if, "`>` -> `>=`")] == "survived", by
 assert one["survived"] >= 1 and one["killed"] >= 1 and one["not_covered"] >= 1, one
 PY
+
+echo "--- 4. equivalent mutants"
+survivors=$(python3 -c 'import json; print(json.load(open("one.json"))["survived"])')
+killed=$(python3 -c 'import json; print(json.load(open("one.json"))["killed"])')
+quoted() { python3 -c 'import json, sys; print(json.dumps(sys.argv[1].strip()))' "$1"; }
+cp -r "$fixture" tt
+cat > tt/equivalent-mutants.toml <<EOF
+[[equivalent]]
+why = "the tests' games all have bonus = 0"
+mutants = [
+  { file = "rules.lua", line = $bonus_if, from = $(quoted "$(sed -n "${bonus_if}p" "$rules")"), to = $(quoted "$bonus_if_new") },
+]
+
+[[equivalent]]
+why = "declared on purpose, wrongly: the scenarios kill it"
+mutants = [
+  { file = "rules.lua", line = $total_line, from = "local total = 0", to = "local total = 1" },
+  { file = "rules.lua", line = 1, from = "no such line", to = "none" },
+]
+EOF
+"$hr" mutate tt --jobs 2 --check-games 2 >eq.txt 2>eq.err || { cat eq.err; fail "mutate with an equivalents file failed"; }
+cat eq.txt
+grep -qx "  equivalent      1  (declared in tt/equivalent-mutants.toml: run, and not counted)" eq.txt ||
+  fail "the declared survivor is not counted apart"
+# The wrongly declared mutant is killed (and counted so); the declared survivor is left out of the score.
+grep -qx "mutation score: .*% ($killed of $((killed + survivors - 1)) mutants on lines the tests run were killed)" eq.txt ||
+  fail "the score does not leave out the declared survivor"
+grep -qx "  counting the 1 declared equivalent mutant too: .*% ($killed of $((killed + survivors)))" eq.txt ||
+  fail "no score counting the declared equivalent mutant"
+grep -q "^tt/rules.lua:$bonus_if: comparison, \`>\` -> \`>=\`" eq.txt && fail "a declared survivor is listed as a survivor"
+grep -qE "^  tt/equivalent-mutants.toml:10: tt/rules.lua:$total_line: constant, \`0\` -> \`1\` \(FAIL " eq.txt ||
+  fail "the wrongly declared mutant is not reported with the entry's line and what killed it"
+grep -qx "  tt/equivalent-mutants.toml:11: rules.lua:1: no such line -> none" eq.txt || fail "the stale entry is not reported"
+# The template: every undeclared survivor, in the file's format; with `why` written in, it declares them all.
+"$hr" mutate tt --jobs 2 --check-games 2 --equivalents-template >template.toml 2>/dev/null || fail "--equivalents-template failed"
+[ "$(grep -c '^  { file = ' template.toml)" = "$((survivors - 1))" ] ||
+  fail "the template does not list the $((survivors - 1)) undeclared survivors"
+sed 's/^why = ""$/why = "accepted for the test"/' template.toml >> tt/equivalent-mutants.toml
+"$hr" mutate tt --jobs 2 --check-games 2 >all.txt 2>/dev/null || fail "mutate with the template's file failed"
+cat all.txt
+grep -qx "  survived        0" all.txt || fail "the template's entries do not declare every survivor"
+grep -qx "mutation score: 100.0% ($killed of $killed mutants on lines the tests run were killed)" all.txt ||
+  fail "with every survivor declared the score is not 100%"
+# A group without a reason is refused, naming the file and line.
+printf '[[equivalent]]\nwhy = ""\nmutants = [ { file = "rules.lua", line = 1, from = "a", to = "b" } ]\n' > tt/equivalent-mutants.toml
+"$hr" mutate tt --check-games 0 >/dev/null 2>bad.err && fail "a group without a reason was accepted"
+grep -q '^houserules mutate: tt/equivalent-mutants.toml:2: .*`why` must say' bad.err || { cat bad.err; fail "no file:line error for a missing reason"; }
 echo "PASS"
