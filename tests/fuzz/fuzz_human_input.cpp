@@ -1,6 +1,6 @@
 // fuzz_human_input.cpp — lines typed at the human prompt of a live game: HumanPlayer::choose reads them
 // (read_bounded_line, normalize_input_line) and tries each through parse_action and the ruleset's explain hook,
-// until one is a legal action or the input ends. The first byte picks the ruleset and how far into a seeded
+// until one is a legal action, "undo" or "quit", or the input ends. The first byte picks the ruleset and how far into a seeded
 // random game the prompt comes; the rest is what the person types.
 #include <sstream>
 
@@ -47,7 +47,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<hr::Action> legal = game.rules->legal_actions(state);
   try {
     human.choose(*game.rules, hr::InformationSet(state, state.to_move(), legal));
-  } catch (const hr::InputEnded&) {
+  } catch (const hr::InputEnded&) {  // the input ran out, or a line said "quit"
+  } catch (const hr::UndoRequested&) {  // a line said "undo": the play loop takes the game back (cli/play.cpp)
   }
   // Free this input's Lua garbage now (as fuzz_scenario does): otherwise the input looks as if it allocated more
   // than it freed, and libFuzzer runs a leak check over the whole heap after it (80% of the time, measured), then
