@@ -1271,7 +1271,8 @@ struct Run {
 /// Whether a .toml file found in a folder is a scenario file, not a ruleset's ruleset.toml or a variant (a
 /// house rule's folder holds its variant file beside its tests). Files named on the command line always run.
 bool is_scenario_file(const fs::path& file) {
-  if (file.filename() == "ruleset.toml") return false;
+  // A ruleset folder's own files: its parameters, and the mutants its tests cannot kill (cli/mutate.hpp).
+  if (file.filename() == "ruleset.toml" || file.filename() == "equivalent-mutants.toml") return false;
   try {
     const toml::table doc = parse_toml_file(file);
     return !doc.contains("extends");

@@ -112,6 +112,9 @@ mutants = [
   { file = "rules.lua", line = 1, from = "no such line", to = "none" },
 ]
 EOF
+# `test` on the ruleset folder does not take the equivalents file for a scenario file.
+out=$("$hr" test tt 2>&1) || fail "test on a folder with an equivalents file failed: $out"
+grep -q '^3 passed, 0 failed$' <<<"$out" || fail "test on a folder with an equivalents file: $out"
 "$hr" mutate tt --jobs 2 --check-games 2 >eq.txt 2>eq.err || { cat eq.err; fail "mutate with an equivalents file failed"; }
 cat eq.txt
 grep -qx "  equivalent      1  (declared in tt/equivalent-mutants.toml: run, and not counted)" eq.txt ||
