@@ -283,9 +283,7 @@ class MatchPrinter {
       out_ << fmt::format("{} {} over: {}\n  match totals: {}\n", Word_, after.round_scores().size(), round_text, totals);
     else
       out_ << fmt::format("The game is over: {}\n", round_text);
-    GameState shown = final_position;
-    for (std::size_t c = 0; c < shown.layout().components.size(); ++c)
-      shown.reveal(static_cast<ComponentId>(c), shown.layout().all_seats_mask());
+    const GameState shown = every_card_revealed(final_position);
     out_ << fmt::format("Table at the end of the {} (as seat {} sees it, every card revealed):\n", word_, viewer_)
          << paint_cards(rules_.describe(shown.observation(viewer_), viewer_), rules_.layout(), colour_);
     auto* scripted = dynamic_cast<ScriptedRules*>(&rules_);
@@ -473,6 +471,12 @@ std::vector<std::string> split_player_list(const std::string& text) {
     start = end + 1;
   }
   return out;
+}
+
+GameState every_card_revealed(GameState state) {
+  for (std::size_t c = 0; c < state.layout().components.size(); ++c)
+    state.reveal(static_cast<ComponentId>(c), state.layout().all_seats_mask());
+  return state;
 }
 
 std::uint64_t fresh_seed() {

@@ -76,6 +76,10 @@ std::vector<std::string> split_player_list(const std::string& text);
 /// short to type and exact in every JSON reader. `play` uses it when no --seed is given, and prints it.
 std::uint64_t fresh_seed();
 
+/// `state` with every component revealed to every seat: the position players look at when a round ends and all
+/// hands are shown (`play`'s end-of-round table and score breakdown, scenario files' expect.score_breakdown).
+GameState every_card_revealed(GameState state);
+
 /// Makes the players of a match from their names; throws std::invalid_argument naming an unknown one.
 std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
                                                   std::istream& in, std::ostream& out);

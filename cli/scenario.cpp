@@ -26,6 +26,7 @@
 #include "rules.hpp"
 #include "ruleset.hpp"
 #include "golden.hpp"
+#include "play.hpp"
 #include "scripted_rules.hpp"
 #include "state.hpp"
 #include "toml_util.hpp"
@@ -278,6 +279,9 @@ struct Expectations {
   std::vector<std::pair<std::string, Located<double>>> heuristic;
   /// expect.describe: a text the describe hook's table, as each listed seat sees it, must contain.
   std::vector<std::pair<std::string, Located<std::string>>> describe;
+  /// expect.score_breakdown: a text the score_breakdown hook's lines for each listed seat must contain (on the
+  /// position with every card revealed, as `play` shows it at the end of a round).
+  std::vector<std::pair<std::string, Located<std::string>>> score_breakdown;
   /// expect.violation: a text the invariants hook's message must contain, or "" (written `false`): none.
   std::optional<Located<std::string>> violation;
 };
@@ -420,7 +424,7 @@ std::vector<BoardContents> read_boards(const toml::node& node, std::string_view 
 Expectations read_expectations(const toml::table& table) {
   check_keys(table,
              {"scores", "match_scores", "round_scores", "ranks", "over", "to_move", "phase", "round", "legal", "illegal",
-              "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board", "heuristic", "describe", "violation"},
+              "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board", "heuristic", "describe", "score_breakdown", "violation"},
              "[scenario.expect]");
   Expectations e;
   for (auto&& [key, node] : table) {
@@ -466,10 +470,11 @@ Expectations read_expectations(const toml::table& table) {
         if (!number || !(value->is_integer() || value->is_floating_point())) wrong_type(*value, where, "a number");
         e.heuristic.push_back({std::string(seat->str()), {*number, line_of(*seat)}});
       }
-    } else if (k == "describe") {
+    } else if (k == "describe" || k == "score_breakdown") {
+      auto& texts = k == "describe" ? e.describe : e.score_breakdown;
       for (auto [seat, value] : in_file_order(get_table(node, what))) {
         const std::string where = what + "." + std::string(seat->str());
-        e.describe.push_back({std::string(seat->str()), {get_string(*value, where), line_of(*seat)}});
+        texts.push_back({std::string(seat->str()), {get_string(*value, where), line_of(*seat)}});
       }
     } else if (k == "violation") {
       if (const auto b = node.value_exact<bool>()) {
@@ -1007,14 +1012,28 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
       fail(want.line, text);
     }
   }
-  for (const auto& [t, want] : e.describe) {  // the table a player reads (the describe hook, on its observation)
+  auto seat_key = [&](const std::string& t, int line, const std::string& key) {
     if (t.empty() || t.size() > 3 || t.find_first_not_of("0123456789") != std::string::npos)
-      throw ScenarioError(want.line, "expect.describe." + in_quotes(t) + ": the key is a seat number, e.g. describe = { 1 = \"Pile 1\" }");
+      throw ScenarioError(line, "expect." + key + "." + in_quotes(t) + ": the key is a seat number, e.g. " + key +
+                                    " = { 1 = \"Pile 1\" }");
     const int seat = std::stoi(t);
-    check_seat(layout, seat, want.line, "expect.describe");
+    check_seat(layout, seat, line, "expect." + key);
+    return seat;
+  };
+  for (const auto& [t, want] : e.describe) {  // the table a player reads (the describe hook, on its observation)
+    const int seat = seat_key(t, want.line, "describe");
     const std::string got = rules.describe(state.observation(seat), seat);
     if (got.find(want.value) == std::string::npos)
       fail(want.line, "the table seat " + t + " reads does not contain " + in_quotes(want.value) + ":\n" + got);
+  }
+  for (const auto& [t, want] : e.score_breakdown) {  // the score's parts, as `play` shows them after a round
+    const int seat = seat_key(t, want.line, "score_breakdown");
+    auto* scripted = dynamic_cast<ScriptedRules*>(&rules);
+    const std::optional<std::string> got = scripted ? scripted->score_breakdown(every_card_revealed(state), seat) : std::nullopt;
+    if (!got)
+      fail(want.line, "the ruleset has no score_breakdown hook (expect.score_breakdown." + t + ")");
+    else if (got->find(want.value) == std::string::npos)
+      fail(want.line, "the score breakdown of seat " + t + " does not contain " + in_quotes(want.value) + ":\n" + *got);
   }
   if (e.violation) {
     const std::string got = rules.invariant_violation(state);
