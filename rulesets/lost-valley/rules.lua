@@ -1369,7 +1369,9 @@ function rules.finish_turn(game, s)
 end
 
 --- Pays the basket's nuggets from seat s's gold bag (seed B.7: "le magasin ne rend pas la monnaie"): the tokens whose
---- total covers the price with the least overpayment, then the fewest tokens (ASSUMED: the player would choose so).
+--- total covers the price with the least overpayment, then the fewest tokens (ASSUMED: the player would choose so);
+--- between sets of the same total and size, the one the search below meets first, taking the tokens biggest first
+--- (ASSUMED, the seed leaves it to the player: 5 nuggets from 4, 3, 2 and 1 are paid 3 + 2, keeping 4 and 1).
 function rules.pay_nuggets(game, s, price)
   if price <= 0 then return end
   local tokens = cards_of(game, GOLD[s])

@@ -235,6 +235,7 @@ function M.install(rules, K)
       for _, c in ipairs(game:cards(zone)) do if c == 0 then return false end end
       return true
     end
+    local function count(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end -- "1 token", "2 tokens"
     local function inventory(s, viewer)
       local own = viewer or (known(K.GOODS[s]) and known(K.GOLD[s]))
       local pack, room = rules.backpack(game, s)
@@ -244,8 +245,8 @@ function M.install(rules, K)
           s, viewer and " (you)" or "", pos and vtext(pos) or "?", game:counter("log", s), game:counter("food", s),
           game:counter("tool", s), pack, room, names(game, K.EQUIP[s]),
           own and names(game, K.GOODS[s]) or (game:size(K.GOODS[s]) .. " face down"), eq, eroom,
-          own and (game:size(K.GOLD[s]) .. " tokens, " .. rules.nuggets(game, s) .. " nuggets")
-              or (game:size(K.GOLD[s]) .. " tokens"))
+          own and (count(game:size(K.GOLD[s]), "token") .. ", " .. count(rules.nuggets(game, s), "nugget"))
+              or count(game:size(K.GOLD[s]), "token"))
     end
     if seat and seat >= 1 and seat <= SEATS then inventory(seat, true) end
     for s = 1, SEATS do if s ~= seat then inventory(s, false) end end
