@@ -445,9 +445,12 @@ std::vector<DeclaredEquivalent> read_equivalents(const fs::path& file) {
       const std::optional<std::int64_t> line = (*entry)["line"].value<std::int64_t>();
       const std::optional<std::string> from = (*entry)["from"].value<std::string>();
       const std::optional<std::string> to = (*entry)["to"].value<std::string>();
-      if (!name || name->empty()) refuse_equivalents(file, entry_node, "a mutant needs `file`, the script's path in the ruleset folder");
-      if (!line || *line < 1 || *line > 100000000) refuse_equivalents(file, entry_node, "a mutant needs `line`, a line number from 1");
-      if (!from || !to) refuse_equivalents(file, entry_node, "a mutant needs `from` and `to`, its lines before and after the change");
+      if (!name || name->empty())
+        refuse_equivalents(file, entry_node, "a mutant needs `file`, the script's path in the ruleset folder");
+      if (!line || *line < 1 || *line > 100000000)
+        refuse_equivalents(file, entry_node, "a mutant needs `line`, a line number from 1");
+      if (!from || !to)
+        refuse_equivalents(file, entry_node, "a mutant needs `from` and `to`, its lines before and after the change");
       d.file_text = *name;
       d.file = fs::weakly_canonical(dir / *name);
       d.line = static_cast<int>(*line);
@@ -1050,7 +1053,8 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
   const double score_all = percent(killed, killed + survived + equivalent);
   const std::string sampled =
       all.size() < found_count ? fmt::format(" (a sample of {} of the {} mutants, seed {})", all.size(), found_count, options.seed) : "";
-  const fs::path relative_to = equivalents_file.empty() ? fs::weakly_canonical(info.dir) : fs::weakly_canonical(equivalents_file).parent_path();
+  const fs::path relative_to = equivalents_file.empty() ? fs::weakly_canonical(info.dir)
+                                                        : fs::weakly_canonical(equivalents_file).parent_path();
   if (options.equivalents_template) {
     // The undeclared survivors as entries of an equivalent-mutants file, a group per line, `why` left empty
     // (the file is refused until each group says why).
@@ -1093,7 +1097,8 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
     }
     nlohmann::json stale_list = nlohmann::json::array();
     for (const DeclaredEquivalent& d : stale)
-      stale_list.push_back({{"at", d.at}, {"file", d.file_text}, {"line", d.line}, {"from", d.lines.from}, {"to", d.lines.to}});
+      stale_list.push_back(
+          {{"at", d.at}, {"file", d.file_text}, {"line", d.line}, {"from", d.lines.from}, {"to", d.lines.to}});
     nlohmann::json wrong_list = nlohmann::json::array();
     for (const Result* r : wrongly_declared)
       wrong_list.push_back({{"at", r->mutant.declared_at}, {"file", r->mutant.shown}, {"line", r->mutant.line},

@@ -1029,7 +1029,8 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
   for (const auto& [t, want] : e.score_breakdown) {  // the score's parts, as `play` shows them after a round
     const int seat = seat_key(t, want.line, "score_breakdown");
     auto* scripted = dynamic_cast<ScriptedRules*>(&rules);
-    const std::optional<std::string> got = scripted ? scripted->score_breakdown(every_card_revealed(state), seat) : std::nullopt;
+    const std::optional<std::string> got =
+        scripted ? scripted->score_breakdown(every_card_revealed(state), seat) : std::nullopt;
     if (!got)
       fail(want.line, "the ruleset has no score_breakdown hook (expect.score_breakdown." + t + ")");
     else if (got->find(want.value) == std::string::npos)

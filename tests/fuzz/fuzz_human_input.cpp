@@ -1,7 +1,7 @@
 // fuzz_human_input.cpp — lines typed at the human prompt of a live game: HumanPlayer::choose reads them
 // (read_bounded_line, normalize_input_line) and tries each through parse_action and the ruleset's explain hook,
-// until one is a legal action, "undo" or "quit", or the input ends. The first byte picks the ruleset and how far into a seeded
-// random game the prompt comes; the rest is what the person types.
+// until one is a legal action, "undo" or "quit", or the input ends. The first byte picks the ruleset and how far
+// into a seeded random game the prompt comes; the rest is what the person types.
 #include <sstream>
 
 #include "fuzz_util.hpp"
