@@ -634,6 +634,23 @@ std::uint16_t GameState::face_feature(int board, int face) const {
   return 0;
 }
 
+std::vector<std::int32_t> GameState::tile_faces(int board, int face) const {
+  check_site(board, SiteKind::Face, face);
+  std::vector<std::int32_t> out;
+  const ComponentId c = tile_on(board, face);
+  if (c == kNoComponent) return out;
+  const Lattice& l = layout_->boards[static_cast<std::size_t>(board)].lattice;
+  out.push_back(face);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    for (const std::int32_t e : l.face_edges(out[i])) {
+      const std::int32_t across = l.neighbour(out[i], e);
+      if (across >= 0 && tile_on(board, across) == c && std::find(out.begin(), out.end(), across) == out.end())
+        out.push_back(across);
+    }
+  }
+  return out;
+}
+
 std::uint16_t GameState::side_feature(ComponentId c, int board, int anchor, int rotation, EdgeCoord e) const {
   const Lattice& l = layout_->boards[static_cast<std::size_t>(board)].lattice;
   const Coord at = l.vertex_coord(anchor);

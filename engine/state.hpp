@@ -163,6 +163,10 @@ class GameState {
   ComponentId tile_on(int board, int face) const { return face_tile_[static_cast<std::size_t>(layout_->board_face_offset(board) + face)]; }
   /// The feature of face f from its tile (0 when free).
   std::uint16_t face_feature(int board, int face) const;
+  /// The faces of the tile covering face f of `board`: f first, then breadth-first across the tile's inner edges,
+  /// each face's edges in Lattice::face_edges order (so a script that walked the inner edges itself gets the same
+  /// order); empty when no tile covers f. Throws LayoutError for a bad board or face.
+  std::vector<std::int32_t> tile_faces(int board, int face) const;
   /// The side feature that tile c, placed at (anchor, rotation), has on the edge `e` (0 if not listed).
   std::uint16_t side_feature(ComponentId c, int board, int anchor, int rotation, EdgeCoord e) const;
   /// The side features of the tiles on either face of edge e (in the order of Lattice::edge_faces), -1 where

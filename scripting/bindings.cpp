@@ -782,6 +782,15 @@ GAME_METHOD(tile_at) {
   lua_pushinteger(L, p.site + 1);
   return 3;
 }
+// game:tile_faces(b, f) -> list of faces: those of the tile covering face f (f first, then breadth-first across
+// the tile's inner edges, in game:face_edges order); {} when no tile covers f. Errors: a bad board or face.
+GAME_METHOD(tile_faces) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  push_ids(L, s.tile_faces(b, site_arg(L, impl, b, SiteKind::Face, 3)));
+  return 1;
+}
 GAME_METHOD(face_feature) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.face_feature(b, site_arg(L, impl, b, SiteKind::Face, 3))); return 1; }
 GAME_METHOD(edge_feature) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.edge_feature(b, site_arg(L, impl, b, SiteKind::Edge, 3))); return 1; }
 GAME_METHOD(vertex_feature) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.vertex_feature(b, site_arg(L, impl, b, SiteKind::Vertex, 3))); return 1; }
@@ -1170,7 +1179,7 @@ const luaL_Reg game_methods[] = {
     {"vertex_coord", game_vertex_coord}, {"face_coord", game_face_coord},
     {"face_vertices", game_face_vertices}, {"face_edges", game_face_edges}, {"edge_vertices", game_edge_vertices},
     {"edge_faces", game_edge_faces}, {"vertex_edges", game_vertex_edges}, {"vertex_faces", game_vertex_faces},
-    {"neighbour", game_neighbour}, {"edge_between", game_edge_between}, {"tile_at", game_tile_at},
+    {"neighbour", game_neighbour}, {"edge_between", game_edge_between}, {"tile_at", game_tile_at}, {"tile_faces", game_tile_faces},
     {"face_feature", game_face_feature}, {"edge_feature", game_edge_feature}, {"edge_sides", game_edge_sides},
     {"vertex_feature", game_vertex_feature}, {"edge_class", game_edge_class}, {"mark", game_mark},
     {"set_mark", game_set_mark}, {"lying", game_lying}, {"lay", game_lay}, {"site_of", game_site_of},

@@ -310,26 +310,12 @@ local tile_at, face_feature, edge_class, mark_of, lying = G.tile_at, G.face_feat
 local function land_of(game, f) return face_feature(game, B, f) & 15 end
 local function covered(game, f) return f ~= nil and tile_at(game, B, f) ~= nil end
 
---- The faces of the tile that covers face f (f itself, and the faces joined to it by the tile's inner edges).
-local function tile_faces(game, f, into)
-  into = into or {}
-  local n = 1
-  into[1] = f
-  local i = 1
-  while i <= n do
-    local g = into[i]
-    for _, e in ipairs(FEDGES[g]) do
-      if edge_class(game, B, e) & INNER ~= 0 then
-        local h = across(e, g)
-        local seen = false
-        for j = 1, n do if into[j] == h then seen = true end end
-        if not seen then n = n + 1; into[n] = h end
-      end
-    end
-    i = i + 1
-  end
-  for j = n + 1, #into do into[j] = nil end
-  return into, n
+--- The faces of the tile that covers face f (f itself, and the faces joined to it by the tile's inner edges), and
+--- their number; {f} when no tile covers f.
+local function tile_faces(game, f)
+  local faces = game:tile_faces(B, f)
+  if #faces == 0 then faces[1] = f end
+  return faces, #faces
 end
 --- The canonical face of a tile (its lowest face id): how actions name a tile (`mine 6,6u`).
 local function tile_head(game, f)

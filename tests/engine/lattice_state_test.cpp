@@ -103,6 +103,18 @@ TEST_CASE("a tile covers its rotated footprint; features follow the rotation", "
   CHECK(s.check_invariants() == "");
 }
 
+TEST_CASE("tile_faces: the faces of the tile covering a face, that face first; none on a free face", "[lattice][state]") {
+  GameState s(layout(), 1);
+  s.place_tile_on(kStart, 0, V("2,2"), 1);   // 1,2d and 1,3u
+  s.place_tile_on(kForest, 0, V("2,2"), 0);  // 2,2u and 2,2d, beside the start tile across 2,2-2,3
+  CHECK(s.tile_faces(0, F("1,2d")) == std::vector<std::int32_t>{F("1,2d"), F("1,3u")});
+  CHECK(s.tile_faces(0, F("1,3u")) == std::vector<std::int32_t>{F("1,3u"), F("1,2d")});
+  CHECK(s.tile_faces(0, F("2,2d")) == std::vector<std::int32_t>{F("2,2d"), F("2,2u")});  // not the start tile's
+  CHECK(s.tile_faces(0, F("3,3u")).empty());
+  CHECK_THROWS_AS(s.tile_faces(0, layout().boards[0].lattice.faces()), LayoutError);
+  CHECK_THROWS_AS(s.tile_faces(2, 0), LayoutError);
+}
+
 TEST_CASE("placing on a taken or off-board face is an error naming the face, and changes nothing", "[lattice][state]") {
   GameState s(layout(), 1);
   s.place_tile_on(kStart, 0, V("0,0"), 0);
