@@ -311,10 +311,9 @@ local function land_of(game, f) return face_feature(game, B, f) & 15 end
 local function covered(game, f) return f ~= nil and tile_at(game, B, f) ~= nil end
 
 --- The faces of the tile that covers face f (f itself, and the faces joined to it by the tile's inner edges), and
---- their number; {f} when no tile covers f.
+--- their number. Every caller passes a covered face.
 local function tile_faces(game, f)
   local faces = game:tile_faces(B, f)
-  if #faces == 0 then faces[1] = f end
   return faces, #faces
 end
 --- The canonical face of a tile (its lowest face id): how actions name a tile (`mine 6,6u`).
