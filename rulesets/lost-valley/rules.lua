@@ -757,7 +757,6 @@ end
 --- same bank when a path along the tile's sides and inner edges joins them without crossing the river.
 function rules.same_bank(game, f, v, w)
   if v == w then return true end
-  local corners = tile_corners(game, f)
   local faces = tile_faces(game, f)
   local reach, n = { v }, 1
   local i = 1
@@ -776,7 +775,6 @@ function rules.same_bank(game, f, v, w)
     end
     i = i + 1
   end
-  local _ = corners
   return false
 end
 
