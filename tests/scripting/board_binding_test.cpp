@@ -98,6 +98,9 @@ TEST_CASE("tiles, features, classes, lying tokens, marks and figures read from L
   // the start tile at 0,0 r0; RIVER = 2 on its sides 0,0-1,0 and 0,1-1,1, STORE = 4 at its corner 0,0
   CHECK(b.eval("return table.concat({game:tile_at('valley', '0,0u')}, ' ')") == "1 0 1");
   CHECK(b.eval("return tostring(game:tile_at('valley', '1,0u'))") == "nil");
+  CHECK(b.eval("local f = game:tile_faces('valley', '0,0d') return game:face_text('valley', f[1]) .. ' ' .. game:face_text('valley', f[2]) .. ' ' .. #f") ==
+        "0,0d 0,0u 2");  // the face asked for first, then the rest of the start tile
+  CHECK(b.eval("return #game:tile_faces('valley', '1,0u')") == "0");
   CHECK(b.eval("return game:edge_feature('valley', '0,0-1,0') .. game:edge_feature('valley', '0,1-1,1') .. game:edge_feature('valley', '0,0-0,1')") == "220");
   CHECK(b.eval("local a, c = game:edge_sides('valley', '0,1-1,1') return tostring(a) .. ' ' .. tostring(c)") == "2 nil");
   CHECK(b.eval("return game:vertex_feature('valley', '0,0') .. game:vertex_feature('valley', '1,0')") == "40");
@@ -159,6 +162,7 @@ TEST_CASE("board arguments are type-checked; errors name the board and the text"
   CHECK_THROWS_WITH(b.eval("return game:face_text('valley', 99)"), Contains("board 'valley' has no face number 99 (it has 24)"));
   CHECK_THROWS_WITH(b.eval("return game:tile_at('valley', '9,9u')"), Contains("face 9,9u is not on board 'valley'"));
   CHECK_THROWS_WITH(b.eval("return game:tile_at('valley', true)"), Contains("expected a face of board 'valley'"));
+  CHECK_THROWS_WITH(b.eval("return game:tile_faces('valley', '9,9u')"), Contains("face 9,9u is not on board 'valley'"));
   CHECK_THROWS_WITH(b.eval("return game:mark('valley', 'nope', 1)"), Contains("board 'valley' has no mark 'nope'"));
   CHECK_THROWS_WITH(b.eval("return game:mark('valley', 'canal', '0,0')"), Contains("'0,0' is not an edge"));
   CHECK_THROWS_WITH(b.eval("return game:lying('valley', 'cell', 1)"), Contains("'cell' is not a site kind"));
