@@ -1023,13 +1023,12 @@ end
 
 --- The tiles around vertex v (their canonical faces, ascending): "une tuile adjacente".
 function rules.adjacent_tiles(game, v)
-  local out = {}
+  local out, tiles = {}, {}
   for _, f in ipairs(VFACES[v]) do
-    if tile_at(game, B, f) then
-      local h = tile_head(game, f)
-      local seen = false
-      for _, x in ipairs(out) do if x == h then seen = true end end
-      if not seen then out[#out + 1] = h end
+    local t = tile_at(game, B, f)
+    if t and not tiles[t] then -- a tile met again through another of its faces has the same head
+      tiles[t] = true
+      out[#out + 1] = tile_head(game, f)
     end
   end
   table.sort(out)
