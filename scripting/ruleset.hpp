@@ -132,7 +132,7 @@ toml::table effective_params(const RulesetInfo& info, std::vector<ParamOrigin>* 
 struct LoadOptions {
   int seats = 0;                                   ///< 0 = the ruleset's default number of players
   std::size_t memory_limit = 64u << 20;            ///< bytes the Lua state may allocate
-  std::chrono::milliseconds hook_time_limit{2000}; ///< wall time one hook call may run before it is stopped
+  std::chrono::milliseconds hook_time_limit{2000}; ///< CPU time one hook call may use before it is stopped
   /// Clear the `out` list of the actions hook once read, so that a count past the entries a call filled
   /// finds nil (an error) instead of earlier calls' actions. `check` sets it; it costs about a tenth of
   /// the per-action path (a rawset per action), so play, simulate and bots go without.

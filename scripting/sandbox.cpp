@@ -10,6 +10,10 @@
 #include <sstream>
 #include <thread>
 #include <condition_variable>
+#include <ctime>
+#include <optional>
+
+#include <pthread.h>
 
 #include <lua.hpp>
 
@@ -651,8 +655,10 @@ int message_handler(lua_State* L) {
 }  // namespace
 
 /// One thread for the whole process. Every `tick` it looks at each sandbox in a call: a call whose serial
-/// number has not changed for longer than the sandbox's limit gets the count hook armed. The hot path
-/// pays one atomic increment per call and never reads a clock.
+/// number has not changed while its thread used more CPU time than the sandbox's limit gets the count hook
+/// armed. CPU time, not wall time: on a loaded machine a starved thread may take seconds of wall time for a
+/// call of milliseconds, and must not be stopped (nor ended by the backstop) for it. The hot path pays a few
+/// relaxed atomic stores per call and never reads a clock.
 ///
 /// Lifetime: every Sandbox holds a shared_ptr to it, and so does a function-local static. At exit the static's
 /// reference goes first or last depending on construction order; a Sandbox kept in a static object (a cache of
@@ -687,7 +693,15 @@ class Watchdog {
     Sandbox* sandbox;
     std::uint64_t serial;
     std::chrono::milliseconds running;
+    std::optional<std::chrono::nanoseconds> cpu_start = std::nullopt;  // the thread's CPU time when first seen
   };
+
+  /// The CPU time a thread has used so far, or nothing when its clock cannot be read.
+  static std::optional<std::chrono::nanoseconds> thread_cpu_time(int clock) {
+    timespec ts{};
+    if (clock == -1 || clock_gettime(static_cast<clockid_t>(clock), &ts) != 0) return std::nullopt;
+    return std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec);
+  }
   static constexpr std::chrono::milliseconds tick{25};
 
   /// How long an armed call may go on before the process is ended: the count hook fires at the next Lua
@@ -726,12 +740,19 @@ class Watchdog {
       for (Entry& e : watched_) {
         Sandbox* s = e.sandbox;
         const std::uint64_t serial = s->call_serial_.load(std::memory_order_relaxed);
-        if (s->call_depth_.load(std::memory_order_relaxed) == 0 || serial != e.serial) {
+        const bool in_call = s->call_depth_.load(std::memory_order_relaxed) != 0;
+        const auto cpu = in_call ? thread_cpu_time(s->cpu_clock_.load(std::memory_order_relaxed)) : std::nullopt;
+        if (!in_call || serial != e.serial) {
           e.serial = serial;
           e.running = std::chrono::milliseconds{0};
+          e.cpu_start = cpu;
           continue;
         }
-        e.running += tick;
+        // the CPU time the call's thread used since the call was first seen; watchdog ticks if it cannot be read
+        if (cpu && e.cpu_start)
+          e.running = std::chrono::duration_cast<std::chrono::milliseconds>(*cpu - *e.cpu_start);
+        else
+          e.running += tick;
         if (e.running >= s->limits().hook_time && s->armed_serial_.load() != serial) {
           s->armed_serial_.store(serial);
           // documented as safe to call asynchronously
@@ -900,6 +921,11 @@ void Sandbox::call(const char* what, int nargs, int nresults) {
   // watchdog, which only compares successive values.
   const std::uint64_t serial = call_serial_.load(std::memory_order_relaxed) + 1;
   const int depth = call_depth_.load(std::memory_order_relaxed);
+  if (depth == 0) {  // the watchdog times the call on this thread's CPU clock (no system call: glibc computes it)
+    clockid_t clock;
+    cpu_clock_.store(pthread_getcpuclockid(pthread_self(), &clock) == 0 ? static_cast<int>(clock) : -1,
+                     std::memory_order_relaxed);
+  }
   call_serial_.store(serial, std::memory_order_relaxed);
   call_depth_.store(depth + 1, std::memory_order_relaxed);
   const int status = lua_pcall(L, nargs, nresults, kMessageHandlerSlot);

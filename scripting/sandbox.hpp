@@ -112,6 +112,9 @@ class Sandbox {
   std::size_t used_ = 0;
   std::atomic<std::uint64_t> call_serial_{0};
   std::atomic<int> call_depth_{0};
+  /// The CPU-time clock of the thread in the outermost call (pthread_getcpuclockid), or -1: the watchdog
+  /// measures a call's running time on it, so a thread the machine starves is not stopped for it.
+  std::atomic<int> cpu_clock_{-1};
   std::atomic<std::uint64_t> armed_serial_{~0ull};
   const char* current_hook_ = "";
   std::size_t printed_ = 0;  // bytes print has written

@@ -3,9 +3,14 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstring>
 #include <string>
+#include <thread>
+
+#include <lua.hpp>
 
 #include "probe.hpp"
+#include "sandbox.hpp"
 
 using Catch::Contains;
 using scripting_test::fixture;
@@ -85,6 +90,24 @@ TEST_CASE("a hook that is merely busy for a while is not stopped", "[sandbox][cp
   options.hook_time_limit = std::chrono::milliseconds{5000};
   Probe slow(options);
   CHECK(slow.eval("local n = 0 for i = 1, 3000000 do n = n + i end return n") == "4500001500000");
+}
+
+TEST_CASE("the CPU guard counts CPU time: a call that waits 600 ms without using the CPU is not stopped at 200 ms",
+          "[sandbox][cpu]") {
+  // What a thread starved by a loaded machine looks like to the guard: wall time passes, CPU time does not. A
+  // guard counting wall time armed at 200 ms and failed the call at its next instruction.
+  hr::Sandbox sandbox({8u << 20, std::chrono::milliseconds{200}});
+  lua_State* L = sandbox.lua();
+  lua_pushcfunction(L, [](lua_State*) -> int {
+    std::this_thread::sleep_for(std::chrono::milliseconds{600});
+    return 0;
+  });
+  lua_setglobal(L, "wait_in_c");
+  const char* chunk = "wait_in_c() local n = 0 for i = 1, 100 do n = n + i end return n";
+  REQUIRE(luaL_loadbufferx(L, chunk, std::strlen(chunk), "@wait.lua", "t") == LUA_OK);
+  REQUIRE_NOTHROW(sandbox.call("hook 'apply'", 0, 1));
+  CHECK(lua_tointeger(L, -1) == 5050);
+  lua_pop(L, 1);
 }
 
 // ---- memory -------------------------------------------------------------------------------------------------
