@@ -63,7 +63,10 @@ std::int64_t Rules::random_playout(GameState& state, Rng& rng, std::int64_t max_
       legal_actions(state, scratch_);
       if (scratch_.empty())
         throw RulesError("seat " + std::to_string(state.to_move()) + " has no legal action but the game is not over");
-      apply(state, scratch_[rng.below(scratch_.size())]);
+      // As apply, without its undo log: the copy above restores the state if anything fails.
+      do_apply(state, scratch_[rng.below(scratch_.size())]);
+      state.count_ply();
+      finish_round_if_requested(state);
       ++plies;
     }
   } catch (...) {

@@ -12,6 +12,7 @@
 using hr::Action;
 using hr::GameState;
 using hr::IllegalAction;
+using hr::Rng;
 using hr::RulesError;
 using namespace take_game;
 
@@ -114,6 +115,49 @@ TEST_CASE("a failing score hook rolls back the action that ended the round", "[r
   CHECK(s.round() == 2);
 }
 
+
+TEST_CASE("random_playout leaves the state as it found it when an action or a round's scoring fails", "[rules][rollback]") {
+  // The playout applies its actions without apply's undo log (issue 13): its own copy of the starting state
+  // is what restores it, after any number of plies.
+  TakeGame game;
+  const auto check_restored = [&](bool boom) {
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      GameState s = game.new_game(seed);
+      game.apply(s, kDraw);  // some history first
+      const GameState before = s;
+      Rng rng(seed);
+      game.offer_boom = boom;        // an action that changes the state everywhere, then throws
+      game.score_throws = !boom;     // or the score hook failing at the end of the round, plies after the start
+      if (boom)
+        CHECK_THROWS_WITH(game.random_playout(s, rng, 1000), "boom");
+      else
+        CHECK_THROWS_AS(game.random_playout(s, rng, 1000), RulesError);
+      game.offer_boom = game.score_throws = false;
+      CHECK(s == before);
+      CHECK(s.digest() == before.digest());
+      CHECK(s.check_invariants() == "");
+    }
+  };
+  check_restored(true);
+  check_restored(false);
+}
+
+TEST_CASE("random_playout plays the same game as apply, ply by ply", "[rules]") {
+  TakeGame game;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    GameState played = game.new_game(seed), stepped = played;
+    Rng a(seed), b(seed);
+    const std::int64_t plies = game.random_playout(played, a, 1000);
+    std::int64_t steps = 0;
+    while (!stepped.over()) {
+      const auto legal = game.legal_actions(stepped);
+      game.apply(stepped, legal[b.below(legal.size())]);
+      ++steps;
+    }
+    CHECK(plies == steps);
+    CHECK(played == stepped);
+  }
+}
 TEST_CASE("apply_checked refuses actions outside the legal set and changes nothing", "[rules]") {
   TakeGame game;
   GameState s = game.new_game(5);
