@@ -4,14 +4,18 @@
 --
 -- The estimate (seed 002 "Fin de la partie et décompte": footprints × (1 + wagers), the bonus, 1 point a coin):
 --   now            rules.score: the seat's expeditions as they lie plus its coins;
---   auction        while the seat holds the high bid: what the river would add to its expeditions, minus the bid it
---                  would pay (auction_value);
+--   auction        while bidding: the auction as it would end if every seat raised while the river is worth more to
+--                  it than the next bid (auction_value): for the seat that wins it, what the river would add to its
+--                  expeditions minus the price; 0 for the others;
 --   to come        per expedition, the footprints of the number cards that may still join it (value at or above
 --                  its last card) and are still in the draw piles, times the share of them the seat may expect to
 --                  win (SHARE / seats), times its multiplier (1 + wagers) (expedition_prospects).
 -- The last term is what the old heuristic (the score and the auction only) lacked: taking a 9 early looked as good
 -- as taking a 4, though it closes the colour to every card below 9 (seed 002 "Entreprendre des expéditions": each
--- number equal to or higher than the last); ismcts, whose leaves it values, lost to greedy 7 games in 60.
+-- number equal to or higher than the last); ismcts, whose leaves it values, lost to greedy 7 games in 60. The
+-- auction term first credited the high bidder with the river as if the auction ended now: a leaf in the middle of
+-- an auction then looked won by whoever bid last, and ismcts, whose search stops there, outbid itself (11 coins
+-- for a G2) or let greedy take rivers for 1 coin: it won 14 games in 100 against greedy (docs/bots.md).
 --
 -- Information: it reads only public zones (the river, every expedition, the box) and counters; the piles are
 -- hidden from everybody, and the cards still in them are counted as all cards less the ones seen, never read. So
@@ -27,6 +31,7 @@ return function(rules, K)
   local COLOUR, VALUE, FEET = K.COLOUR, K.VALUE, K.FEET
   local EXPEDITION, RIVER, BOX = K.EXPEDITION, K.RIVER, K.BOX
   local HIGH, BID, BIDDING = K.HIGH, K.BID, K.BIDDING
+  local PASSED, COINS = K.PASSED, K.COINS
   local MIN_VALUE, MAX_VALUE = K.MIN_VALUE, K.MAX_VALUE
   local cards_of, counter_of, phase_of = K.cards_of, K.counter_of, K.phase_of
   local river_gain, COIN_POINTS = K.river_gain, K.COIN_POINTS
@@ -105,13 +110,42 @@ return function(rules, K)
     return total
   end
 
-  --- auction_value(game, seat) -> number: while the seat holds the high bid (seed 002 "Enchères": the last bidder
-  --- wins), what the river would add to its expeditions minus the coins it would pay; else 0.
+  --- bid_limit(game, seat) -> integer: the highest bid at which the river is still worth its price to the seat (what
+  --- it would add to its expeditions, in coins: seed 002 "Fin de la partie", COIN_POINTS points a coin), and never
+  --- more than the coins it has (seed 002 "Enchères": a bid is paid in coins).
+  local function bid_limit(game, seat)
+    return math.min(river_gain(game, seat) // COIN_POINTS, counter_of(game, COINS, seat))
+  end
+
+  --- auction_value(game, seat) -> number: while bidding, what the auction as it would end is worth to the seat: the
+  --- river it wins less the price it pays, or 0 if another seat wins. Seed 002 "Enchères": each seat in turn bids
+  --- more or passes, and the last bidder wins. Every seat still bidding is taken to raise while the river is worth
+  --- more than the next bid, as in an English auction: the high bidder keeps the river unless a seat that has not
+  --- passed would bid above it (its limit, bid_limit, above the bid); then the seat with the highest limit wins (a
+  --- tie: the high bidder) and pays one coin more than the best other limit, and never less than the bid.
   local function auction_value(game, seat)
-    if phase_of(game) == BIDDING and counter_of(game, HIGH) == seat then
-      return river_gain(game, seat) - counter_of(game, BID) * COIN_POINTS
+    if phase_of(game) ~= BIDDING then return 0 end
+    local high, bid = counter_of(game, HIGH), counter_of(game, BID)
+    local winner, best, second = high, bid_limit(game, high), nil -- second: the best other limit, once one outbids
+    for s = 1, SEATS do
+      if s ~= high and counter_of(game, PASSED, s) == 0 then
+        local limit = bid_limit(game, s)
+        if limit > bid then -- it would outbid the high bidder
+          if limit > best then
+            winner, best, second = s, limit, best
+          else
+            second = math.max(second or limit, limit)
+          end
+        end
+      end
     end
-    return 0
+    if winner ~= seat then return 0 end
+    local price = bid -- nobody outbids the high bidder: it pays its bid
+    if second then
+      price = math.min(second + 1, best) -- one coin over the best other limit, at most its own
+      if winner ~= high then price = math.max(price, bid + 1) end -- and above the bid it outbids
+    end
+    return river_gain(game, seat) - price * COIN_POINTS
   end
 
   --- heuristic(game, seat) -> number: the seat's score now, plus the auction it is winning, plus the prospects of its

@@ -489,6 +489,7 @@ end
 rules.heuristic = require("heuristic")(rules, {
   SEATS = SEATS, NCOLOURS = NCOLOURS, NCARDS = NCARDS, NPILE_CARDS = NPILE_CARDS, COLOUR = COLOUR, VALUE = VALUE,
   FEET = FEET, EXPEDITION = EXPEDITION, RIVER = RIVER, BOX = BOX, HIGH = HIGH, BID = BID, BIDDING = BIDDING,
+  PASSED = PASSED, COINS = COINS,
   MIN_VALUE = P.min_value, MAX_VALUE = P.max_value, cards_of = cards_of, counter_of = counter_of,
   phase_of = phase_of, river_gain = river_gain, COIN_POINTS = COIN_POINTS,
 })
