@@ -213,7 +213,7 @@ int main(int argc, char** argv) {
   fmt::print("  copy (a new state: allocates)             {:8.0f} ns\n", construct_ns);
   fmt::print("  determinized(seat)                        {:8.0f} ns\n", determinize_ns);
   fmt::print("  legal_actions ({} actions)                {:8.0f} ns\n", legal.size(), legal_ns);
-  fmt::print("  apply (one action, with its rollback copy) {:7.0f} ns\n", apply_ns);
+  fmt::print("  apply (one action, with its undo log)     {:7.0f} ns\n", apply_ns);
   fmt::print("  score hook                                {:8.0f} ns\n", score_ns);
   if (heuristic_ns > 0) fmt::print("  heuristic hook                            {:8.0f} ns\n", heuristic_ns);
   fmt::print("  random playout to the end (avg {:.0f} plies) {:7.0f} ns\n",
