@@ -730,7 +730,11 @@ class Watchdog {
                  static_cast<long long>((running - s.limits().hook_time).count()),
                  static_cast<long long>(s.limits().hook_time.count()));
     std::fflush(stderr);
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+    std::abort();  // under libFuzzer (-DHOUSERULES_FUZZ=ON): a crash it reports, with the input that caused it saved
+#else
     std::_Exit(kBackstopExitStatus);
+#endif
   }
 
   void run() {

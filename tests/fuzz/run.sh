@@ -57,6 +57,19 @@ dict_of() {
 
 status=0
 summary=()
+# The sandbox's backstop, built the fuzz way, must abort (a crash libFuzzer reports, keeping the input) rather
+# than exit with status 70 as it does elsewhere: a hook stuck in C code is then a finding with its reproducer.
+set +e
+"$build/tests/fuzz/fuzz_backstop_probe" > "$build/backstop_probe.log" 2>&1
+probe=$?
+set -e
+if [ "$probe" -eq 134 ] && grep -q "still ran .* the process is stopped" "$build/backstop_probe.log"; then
+  summary+=("fuzz_backstop_probe: the backstop aborts (exit 134), as libFuzzer needs")
+else
+  status=1
+  summary+=("fuzz_backstop_probe: exit $probe, expected 134 (SIGABRT) after the backstop's message")
+  cat "$build/backstop_probe.log"
+fi
 for target in "${targets[@]}"; do
   binary="$build/tests/fuzz/fuzz_$target"
   corpus="$build/corpus/$target"
