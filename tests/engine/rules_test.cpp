@@ -115,7 +115,6 @@ TEST_CASE("a failing score hook rolls back the action that ended the round", "[r
   CHECK(s.round() == 2);
 }
 
-
 TEST_CASE("random_playout leaves the state as it found it when an action or a round's scoring fails", "[rules][rollback]") {
   // The playout applies its actions without apply's undo log (issue 13): its own copy of the starting state
   // is what restores it, after any number of plies.
@@ -126,8 +125,8 @@ TEST_CASE("random_playout leaves the state as it found it when an action or a ro
       game.apply(s, kDraw);  // some history first
       const GameState before = s;
       Rng rng(seed);
-      game.offer_boom = boom;        // an action that changes the state everywhere, then throws
-      game.score_throws = !boom;     // or the score hook failing at the end of the round, plies after the start
+      game.offer_boom = boom;     // an action that changes the state everywhere, then throws
+      game.score_throws = !boom;  // or the score hook failing at the end of the round, plies after the start
       if (boom)
         CHECK_THROWS_WITH(game.random_playout(s, rng, 1000), "boom");
       else
@@ -158,6 +157,7 @@ TEST_CASE("random_playout plays the same game as apply, ply by ply", "[rules]") 
     CHECK(played == stepped);
   }
 }
+
 TEST_CASE("apply_checked refuses actions outside the legal set and changes nothing", "[rules]") {
   TakeGame game;
   GameState s = game.new_game(5);
