@@ -44,7 +44,7 @@ double parse_number(const std::string& key, const std::string& value, double lo,
 }  // namespace
 
 const char* IsmctsOptions::option_names() {
-  return "iterations, exploration, rollout, depth, finish_turn, reward, scale, baseline, time_ms, seed";
+  return "iterations, exploration, rollout, depth, finish_turn, expand, widen, reward, scale, baseline, time_ms, seed";
 }
 
 IsmctsOptions IsmctsOptions::parse(const std::string& text) {
@@ -66,13 +66,20 @@ IsmctsOptions IsmctsOptions::parse(const std::string& text) {
     } else if (key == "rollout") {
       if (value == "random") o.rollout = Rollout::Random;
       else if (value == "heuristic") o.rollout = Rollout::Heuristic;
-      else bad_value(key, value, "random or heuristic");
+      else if (value == "greedy") o.rollout = Rollout::Greedy;
+      else bad_value(key, value, "random, heuristic or greedy");
     } else if (key == "depth") {
       o.depth = static_cast<int>(parse_integer(key, value, 0, 1'000'000, "a whole number of plies from 0 to 1000000"));
     } else if (key == "finish_turn") {
       if (value == "on") o.finish_turn = true;
       else if (value == "off") o.finish_turn = false;
       else bad_value(key, value, "on or off");
+    } else if (key == "expand") {
+      if (value == "random") o.expand = Expand::Random;
+      else if (value == "greedy") o.expand = Expand::Greedy;
+      else bad_value(key, value, "random or greedy");
+    } else if (key == "widen") {
+      o.widen = parse_number(key, value, 0, "a number >= 0 (0: no widening)");
     } else if (key == "reward") {
       if (value == "margin") o.reward = Reward::Margin;
       else if (value == "win") o.reward = Reward::Win;
@@ -105,6 +112,27 @@ int IsmctsPlayer::child_of(int node, Action action) const {
   for (int c : nodes_[static_cast<std::size_t>(node)].children)
     if (nodes_[static_cast<std::size_t>(c)].action == action) return c;
   return -1;
+}
+
+int IsmctsPlayer::greedy_untried(Rules& rules, const GameState& state, int node, int mover) {
+  std::vector<Action>& order = nodes_[static_cast<std::size_t>(node)].order;
+  if (order.empty()) {
+    // Rank this sample's legal actions by the mover's heuristic after each, best first (ties: ruleset order).
+    ranked_.clear();
+    for (std::size_t i = 0; i < legal_.size(); ++i) {
+      turn_next_ = state;
+      rules.apply(turn_next_, legal_[i]);
+      const double h = rules.heuristic(turn_next_, mover).value_or(0.0);
+      ranked_.push_back({std::isnan(h) ? -std::numeric_limits<double>::infinity() : h, legal_[i]});
+    }
+    std::stable_sort(ranked_.begin(), ranked_.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    order.reserve(ranked_.size());
+    for (const auto& r : ranked_) order.push_back(r.second);
+  }
+  for (Action a : order)
+    for (int i : untried_)
+      if (legal_[static_cast<std::size_t>(i)] == a) return i;
+  return untried_[0];  // legal in this sample only: unranked, the first in the ruleset's order
 }
 
 std::vector<IsmctsPlayer::ChildStats> IsmctsPlayer::root_children() const {
@@ -235,9 +263,14 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
   const std::optional<double> own_root_value = rules.heuristic(state, me);
   has_heuristic_ = own_root_value.has_value();
   const Known own_root = has_heuristic_ ? Known{me, *own_root_value} : Known{};
-  const bool random_rollout = options_.rollout ? *options_.rollout == IsmctsOptions::Rollout::Random : !has_heuristic_;
-  const std::int64_t depth = options_.depth >= 0 ? options_.depth : random_rollout ? kDefaultRandomDepth : 0;
+  const bool random_rollout = options_.rollout ? *options_.rollout == IsmctsOptions::Rollout::Random || !has_heuristic_
+                                              : !has_heuristic_;
+  const bool greedy_rollout = !random_rollout && options_.rollout == IsmctsOptions::Rollout::Greedy;
+  // Random plies before the evaluation; the greedy rollout's own bound is greedy_plies.
+  const std::int64_t depth = greedy_rollout ? 0 : options_.depth >= 0 ? options_.depth : random_rollout ? kDefaultRandomDepth : 0;
+  const std::int64_t greedy_plies = options_.depth >= 0 ? options_.depth : std::int64_t{kFinishTurnPlies} * seats_;
   const bool finish = has_heuristic_ && (options_.finish_turn ? *options_.finish_turn : !random_rollout);
+  const bool greedy_expansion = has_heuristic_ && options_.expand == IsmctsOptions::Expand::Greedy;
   double baseline[kMaxSeats] = {};
 
   nodes_.reserve(static_cast<std::size_t>(options_.iterations > 0 ? options_.iterations + 1 : 4096));
@@ -270,7 +303,7 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
       }
       root = false;
       untried_.clear();
-      int best = -1;
+      int best = -1, available = 0;
       double best_ucb = -std::numeric_limits<double>::infinity();
       const std::size_t parent = static_cast<std::size_t>(node);
       for (std::size_t i = 0; i < legal_.size(); ++i) {
@@ -281,13 +314,19 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
         }
         Node& n = nodes_[static_cast<std::size_t>(child)];
         ++n.availability;
-        if (!untried_.empty()) continue;  // expanding this time: UCB not needed
+        ++available;
         const double ucb = n.reward / n.visits + c * std::sqrt(std::log(static_cast<double>(n.availability)) / n.visits);
         if (ucb > best_ucb) best_ucb = ucb, best = child;
       }
       const int mover = state.to_move();
-      if (!untried_.empty()) {
-        const Action a = legal_[static_cast<std::size_t>(untried_[rng_.below(untried_.size())])];
+      // Widening: with k > 0 a node that already has ceil(k * sqrt(visits)) children here chooses among them.
+      const bool grow = !untried_.empty() &&
+                        (options_.widen <= 0 || available == 0 ||
+                         available < std::ceil(options_.widen * std::sqrt(static_cast<double>(nodes_[parent].visits))));
+      if (grow) {
+        const int pick = greedy_expansion ? greedy_untried(rules, state, node, mover)
+                                          : untried_[rng_.below(untried_.size())];
+        const Action a = legal_[static_cast<std::size_t>(pick)];
         Node fresh;
         fresh.action = a;
         fresh.mover = mover;
@@ -309,6 +348,16 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
     // completes its turn (its draw) by the heuristic, as greedy would, before the evaluation.
     Known leaf;  // the finishing seat's value of the leaf, computed while it chose its last action
     if (finish && seats_ > 1) leaf = finish_turn(rules, state, round, nodes_[static_cast<std::size_t>(path_.back())].mover);
+    if (greedy_rollout) {
+      // The other seats play their turns greedily until the deciding seat is to move again.
+      const std::int64_t start_plies = stats_.rollout_plies;
+      while (!state.over() && state.round() == round && state.to_move() != me &&
+             stats_.rollout_plies - start_plies < greedy_plies) {
+        const std::int64_t before = stats_.rollout_plies;
+        leaf = finish_turn(rules, state, round, state.to_move());
+        if (stats_.rollout_plies == before) break;  // no legal action: nothing more to play here
+      }
+    }
     evaluate(rules, state, round, depth, baseline, reward, leaf);
     for (int n : path_) {
       Node& x = nodes_[static_cast<std::size_t>(n)];

@@ -7,7 +7,10 @@
 //      best UCB1 value  mean + c * sqrt(ln(availability) / visits), where availability counts the visits of
 //      the parent in which the child's action was legal (actions differ between samples: the opponent's
 //      sampled hand, the card drawn);
-//   3. expand one untried legal action (chosen at random);
+//   3. expand one untried legal action: at random, or (expand=greedy) the one after which the mover's heuristic
+//      is highest, as the greedy bot would play it; with widening (widen=k > 0) a node grows a new child only
+//      while it has fewer than ceil(k * sqrt(visits)) children legal in the sample, else selection goes on
+//      among those (progressive widening: Coulom 2007, Chaslot et al. 2008);
 //   4. evaluate the sample (rollout policy below) as one reward in [0, 1] per seat;
 //   5. backpropagate: each node on the path adds the reward of the seat that chose its action.
 // The move returned is the root child visited most (ties: higher mean, then the ruleset's action order).
@@ -24,6 +27,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bots.hpp"
@@ -34,6 +38,10 @@ struct IsmctsOptions {
   enum class Rollout {
     Random,     ///< random play (Rules::random_playout) to the end of the round, at most `depth` plies
     Heuristic,  ///< `depth` plies of random play, then the ruleset's heuristic (or, without one, the scores)
+    /// Greedy play (each seat the action after which its heuristic is highest) until the deciding seat is
+    /// to move again or the round ends (at most `depth` plies; -1: 16 a seat), then the heuristic: every
+    /// leaf is valued at the same point of the turn order. Needs a heuristic hook (without one: Random).
+    Greedy,
   };
   enum class Reward {
     Margin,  ///< 0.5 + 0.5 * tanh((own value - best other seat's value) / scale)
@@ -47,6 +55,17 @@ struct IsmctsOptions {
   /// whose result its heuristic values most (16 plies at most). Unset: on with the Heuristic
   /// rollout (when the ruleset has a heuristic hook), off otherwise.
   std::optional<bool> finish_turn;
+  enum class Expand {
+    Random,  ///< an untried action at random
+    Greedy,  ///< the untried action after which the mover's heuristic is highest (needs a heuristic hook)
+  };
+  /// Unset: Random. Greedy ranks a node's legal actions once, in the sample where it first expands, by the
+  /// mover's heuristic after each (one hook call per action); later expansions take the next in that order
+  /// that is legal in their sample. Without a heuristic hook it is Random.
+  std::optional<Expand> expand;
+  /// Progressive widening constant k: a node has at most ceil(k * sqrt(visits)) children to choose among in a
+  /// sample before it expands another. 0 = off (a node expands while any legal action is untried).
+  double widen = 0;
   Reward reward = Reward::Margin;
   double scale = 30;             ///< points of margin for tanh's knee (Margin only)
   bool baseline = true;          ///< Margin: subtract each sample's own margins at the root (less variance)
@@ -103,6 +122,7 @@ class IsmctsPlayer : public Player {
     int availability = 0;  // visits of the parent in which `action` was legal
     double reward = 0;     // sum of the mover's rewards
     std::vector<int> children;
+    std::vector<Action> order;  // expand=greedy: the legal actions, best first (filled at the first expansion)
   };
 
   using Known = IsmctsKnownValue;
@@ -118,6 +138,8 @@ class IsmctsPlayer : public Player {
   void evaluate(Rules& rules, GameState& state, int round, std::int64_t depth, const double* baseline, double* reward,
                 Known known = {});
   int child_of(int node, Action action) const;
+  /// expand=greedy: the untried action (an index into legal_, listed in untried_) to expand at `node`.
+  int greedy_untried(Rules& rules, const GameState& state, int node, int mover);
 
   IsmctsOptions options_;
   Rng rng_;
@@ -129,6 +151,7 @@ class IsmctsPlayer : public Player {
   int seats_ = 0;
   bool has_heuristic_ = false;
   std::vector<Action> turn_legal_;  // finish_turn's scratch
+  std::vector<std::pair<double, Action>> ranked_;  // greedy_untried's scratch
   GameState turn_next_;
   PositionHistory history_;
   std::vector<Action> root_actions_;     // the root's legal actions that do not repeat a position

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "bots.hpp"
@@ -68,13 +69,21 @@ TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[i
   CHECK(IsmctsOptions::parse("baseline=off:baseline=on").baseline);
   CHECK(IsmctsOptions::parse("finish_turn=off").finish_turn == false);
   CHECK(IsmctsOptions::parse("finish_turn=on").finish_turn == true);
+  CHECK_FALSE(d.expand.has_value());
+  CHECK(d.widen == 0);
+  CHECK(IsmctsOptions::parse("expand=greedy").expand == IsmctsOptions::Expand::Greedy);
+  CHECK(IsmctsOptions::parse("expand=random").expand == IsmctsOptions::Expand::Random);
+  CHECK(IsmctsOptions::parse("widen=1.5").widen == Approx(1.5));
+  CHECK(IsmctsOptions::parse("rollout=greedy").rollout == IsmctsOptions::Rollout::Greedy);
 
   using Catch::Matchers::Contains;
   CHECK_THROWS_WITH(IsmctsOptions::parse("iteration=5"),
                     Contains("unknown option 'iteration'") && Contains("iterations, exploration, rollout, depth"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=lots"), Contains("iterations=lots") && Contains("whole number"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=-3"), Contains("iterations=-3"));
-  CHECK_THROWS_WITH(IsmctsOptions::parse("rollout=greedy"), Contains("random or heuristic"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("rollout=best"), Contains("random, heuristic or greedy"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("expand=best"), Contains("expand=best") && Contains("random or greedy"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("widen=-1"), Contains("widen=-1") && Contains(">= 0"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("exploration=-1"), Contains(">= 0"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("scale=0"), Contains("> 0"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("baseline=yes"), Contains("baseline=yes") && Contains("on or off"));
@@ -157,6 +166,65 @@ TEST_CASE("ismcts evaluates leaves with the heuristic when asked (or when the ru
   game.perverse = false;
   IsmctsPlayer w(3, win);
   CHECK(decide(w, game, s) == kTake + 1);
+}
+
+namespace {
+
+/// The root's children, in the order they were created, after one decision of `bot` in `s`.
+std::vector<Action> root_actions_after(TakeGame& game, const GameState& s, const std::string& options, int iterations,
+                                       std::uint64_t seed) {
+  IsmctsOptions o = IsmctsOptions::parse(options);
+  o.iterations = iterations;
+  IsmctsPlayer bot(seed, o);
+  decide(bot, game, s);
+  std::vector<Action> out;
+  for (const auto& c : bot.root_children()) out.push_back(c.action);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("expand=greedy grows a node's children best first by the mover's heuristic; widen bounds how many",
+          "[ismcts]") {
+  TakeGame game;
+  game.perverse = true;  // heuristic: minus the seat's won pile
+  // Seat 1 has won Y1. Its heuristic after each action: take Y3 -> -4; draw -> -5 to -8 (the sample's deck top is
+  // one of Y4..Y7); take Y8 -> -9. So greedy's order is Y3, draw, Y8, in every sample.
+  const GameState s = arrange(game.layout(), {Y1}, {Y2}, {Y3, Y8}, {Y4}, {Y5, Y6, Y7}, 1);
+  const std::vector<Action> best_first = {kTake + 0, kDraw, kTake + 1};
+  std::set<Action> random_firsts;
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    INFO("seed " << seed);
+    for (int n = 1; n <= 3; ++n)
+      CHECK(root_actions_after(game, s, "expand=greedy", n, seed) ==
+            std::vector<Action>(best_first.begin(), best_first.begin() + n));
+    random_firsts.insert(root_actions_after(game, s, "expand=random", 1, seed).at(0));
+    // Widening, k = 1: a new child when the root has fewer than ceil(sqrt(visits)) of them: before iterations
+    // 1, 3 and 6 (visits 0, 2 and 5).
+    const int widened[] = {1, 1, 2, 2, 2, 3};
+    for (int n = 1; n <= 6; ++n)
+      CHECK(root_actions_after(game, s, "expand=greedy:widen=1", n, seed).size() == static_cast<std::size_t>(widened[n - 1]));
+    CHECK(root_actions_after(game, s, "expand=greedy:widen=0.5", 5, seed).size() == 1);  // ceil(0.5 * sqrt(4)) = 1
+  }
+  CHECK(random_firsts.size() > 1);  // the default expands at random: the order above is the heuristic's doing
+}
+
+TEST_CASE("rollout=greedy: the other seats play greedily until the deciding seat is to move again", "[ismcts]") {
+  TakeGame game;
+  game.perverse = true;
+  const GameState s = arrange(game.layout(), {Y1}, {Y2}, {Y3, Y8}, {Y4}, {Y5, Y6, Y7}, 1);
+  // Three iterations, one per root action; after each, seat 2 makes its one move of the turn: one ply each.
+  IsmctsPlayer greedy(1, IsmctsOptions::parse("iterations=3:rollout=greedy"));
+  CHECK(decide(greedy, game, s) == kTake + 0);
+  CHECK(greedy.last_stats().rollout_plies == 3);
+  IsmctsPlayer plain(1, IsmctsOptions::parse("iterations=3"));
+  decide(plain, game, s);
+  CHECK(plain.last_stats().rollout_plies == 0);  // the leaf is valued where the path ends
+  // Without a heuristic hook there is nothing to be greedy with: random rollouts to the end of the round.
+  game.perverse = false;
+  IsmctsPlayer fallback(1, IsmctsOptions::parse("iterations=3:rollout=greedy"));
+  decide(fallback, game, s);
+  CHECK(fallback.last_stats().rollout_plies > 3);
 }
 
 TEST_CASE("trick: a heuristic returning NaN (ismcts read nodes_[-1] and played action 0)", "[ismcts][hostile]") {
