@@ -65,7 +65,7 @@ class GameChecker {
     std::vector<std::string> names(static_cast<std::size_t>(seats), "random");
     std::istringstream no_input;
     std::ostringstream no_output;
-    auto players = make_players(names, seed, no_input, no_output);
+    auto players = make_players(names, seed, no_input, no_output, &rules_);
 
     GameState state;
     try {

@@ -351,7 +351,7 @@ std::string record_golden(const fs::path& file, const GoldenFile& g) {
   std::ostringstream no_output;
   std::vector<std::unique_ptr<Player>> players;
   try {
-    players = make_players(names, seed, no_input, no_output);
+    players = make_players(names, seed, no_input, no_output, rules.get());
   } catch (const std::exception& e) {
     throw GoldenFailure(g.header_line, e.what());
   }

@@ -485,7 +485,7 @@ std::uint64_t fresh_seed() {
 }
 
 std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
-                                                  std::istream& in, std::ostream& out) {
+                                                  std::istream& in, std::ostream& out, const Rules* rules) {
   std::vector<std::unique_ptr<Player>> players;
   for (std::size_t s = 0; s < names.size(); ++s) {
     if (names[s] == "human") {
@@ -496,7 +496,7 @@ std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>
       players.push_back(std::make_unique<ExternalPlayer>(names[s], static_cast<int>(s) + 1));
       continue;
     }
-    auto bot = make_bot(names[s], derive_seed(seed, 1000 + s));
+    auto bot = make_bot(names[s], derive_seed(seed, 1000 + s), rules);
     if (!bot) throw std::invalid_argument("unknown player '" + names[s] + "' (choose human, random, greedy, ismcts[:key=value...] or cmd:PROGRAM)");
     players.push_back(std::move(bot));
   }
@@ -597,7 +597,7 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
   }
   std::vector<std::unique_ptr<Player>> players;
   try {
-    players = make_players(names, options.seed, in, out);
+    players = make_players(names, options.seed, in, out, rules.get());
   } catch (const std::exception& e) {
     err << "error: " << e.what() << '\n';
     return 2;

@@ -81,8 +81,9 @@ std::uint64_t fresh_seed();
 GameState every_card_revealed(GameState state);
 
 /// Makes the players of a match from their names; throws std::invalid_argument naming an unknown one.
+/// Bots start from the ruleset's [bots] options (Rules::bot_options of `rules`; nullptr: none).
 std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
-                                                  std::istream& in, std::ostream& out);
+                                                  std::istream& in, std::ostream& out, const Rules* rules);
 
 /// Plays a match and prints it to `out`. Returns the exit status: 0 for a finished (or cleanly stopped)
 /// game, 1 for a rules error (printed to `err`), 2 for bad options.

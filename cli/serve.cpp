@@ -257,7 +257,7 @@ json GameServer::new_game(const json& request) {
     }
     std::unique_ptr<Player> bot;
     try {
-      bot = make_bot(players[i], derive_seed(seed, 1000 + i));
+      bot = make_bot(players[i], derive_seed(seed, 1000 + i), s->rules.get());
     } catch (const std::exception& e) {
       throw ApiError(400, e.what());
     }

@@ -201,7 +201,7 @@ GameRecord play_game(Rules& rules, const Experiment& e, std::int64_t index) {
   try {
     std::istringstream no_input;
     std::ostringstream no_output;
-    auto players = make_players(names, r.seed, no_input, no_output);
+    auto players = make_players(names, r.seed, no_input, no_output, &rules);
     state = rules.new_game(r.seed);
     const bool tell_moves = std::any_of(players.begin(), players.end(), [](const auto& p) { return p->follows_moves(); });
     std::vector<Action> legal;

@@ -55,11 +55,15 @@ Action GreedyPlayer::choose(Rules& rules, const InformationSet& info) {
   return best_[pick];
 }
 
-std::unique_ptr<Player> make_bot(const std::string& spec, std::uint64_t seed) {
+std::unique_ptr<Player> make_bot(const std::string& spec, std::uint64_t seed, const Rules* rules) {
   const std::size_t colon = spec.find(':');
   const std::string name = spec.substr(0, colon);
-  if (name == "ismcts")
-    return std::make_unique<IsmctsPlayer>(seed, IsmctsOptions::parse(colon == std::string::npos ? "" : spec.substr(colon + 1)));
+  if (name == "ismcts") {
+    std::string options = rules ? rules->bot_options(name) : std::string();  // the ruleset's first: later keys win
+    const std::string own = colon == std::string::npos ? std::string() : spec.substr(colon + 1);
+    if (!own.empty()) options += (options.empty() ? "" : ":") + own;
+    return std::make_unique<IsmctsPlayer>(seed, IsmctsOptions::parse(options));
+  }
   if (name != "random" && name != "greedy") return nullptr;
   if (colon != std::string::npos) throw std::invalid_argument("player '" + spec + "': " + name + " takes no options");
   if (name == "random") return std::make_unique<RandomPlayer>(seed);

@@ -113,6 +113,8 @@ class GreedyPlayer : public Player {
 /// Makes a bot from its setting: a name ("random", "greedy", "ismcts"), for ismcts optionally followed by
 /// options "name:key=value:key=value" (e.g. "ismcts:iterations=2000", see IsmctsOptions::parse). Returns
 /// nullptr for an unknown name; throws std::invalid_argument for bad options (naming the known ones).
-std::unique_ptr<Player> make_bot(const std::string& spec, std::uint64_t seed);
+/// With `rules`, the ruleset's defaults for the bot (Rules::bot_options) come first and the setting's options
+/// after them, so a setting overrides the ruleset: "ismcts:expand=greedy" wins over a ruleset's expand=random.
+std::unique_ptr<Player> make_bot(const std::string& spec, std::uint64_t seed, const Rules* rules = nullptr);
 
 }  // namespace hr

@@ -83,7 +83,8 @@ IsmctsOptions IsmctsOptions::parse(const std::string& text) {
     } else if (key == "reward") {
       if (value == "margin") o.reward = Reward::Margin;
       else if (value == "win") o.reward = Reward::Win;
-      else bad_value(key, value, "margin or win");
+      else if (value == "own") o.reward = Reward::Own;
+      else bad_value(key, value, "margin, win or own");
     } else if (key == "scale") {
       o.scale = parse_number(key, value, 1e-9, "a number > 0");
     } else if (key == "baseline") {
@@ -163,6 +164,7 @@ void IsmctsPlayer::values(Rules& rules, const GameState& state, int round, doubl
       value[s] = h ? *h : static_cast<double>(state.match_score(s + 1) + rules.score(state, s + 1));
     }
   }
+  if (options_.reward == IsmctsOptions::Reward::Own) return;  // each seat for itself: its value, no margin
   // Each seat's margin over the best other seat.
   double margin[kMaxSeats];
   for (int s = 0; s < seats_; ++s) {
@@ -287,7 +289,7 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
     if (it > 0) state = sample(info, rng_);
     // The sample's own margins, subtracted from the result (a control variate): what the sample deals
     // (the opponent's hand, the deck) moves every action's result alike, and no longer adds noise.
-    if (options_.baseline && options_.reward == IsmctsOptions::Reward::Margin)
+    if (options_.baseline && options_.reward != IsmctsOptions::Reward::Win)
       values(rules, state, round, baseline, own_root);
     path_.clear();
     int node = 0;

@@ -7,10 +7,11 @@
 //      best UCB1 value  mean + c * sqrt(ln(availability) / visits), where availability counts the visits of
 //      the parent in which the child's action was legal (actions differ between samples: the opponent's
 //      sampled hand, the card drawn);
-//   3. expand one untried legal action: at random, or (expand=greedy) the one after which the mover's heuristic
-//      is highest, as the greedy bot would play it; with widening (widen=k > 0) a node grows a new child only
-//      while it has fewer than ceil(k * sqrt(visits)) children legal in the sample, else selection goes on
-//      among those (progressive widening: Coulom 2007, Chaslot et al. 2008);
+//   3. expand one untried legal action: one at random (expand=random, the default), or the one after which the
+//      mover's heuristic is highest, as the greedy bot would play it (expand=greedy);
+//      with widening (widen=k > 0) a node grows a new child only while it has fewer than
+//      ceil(k * sqrt(visits)) children legal in the sample, else selection goes on among those (progressive
+//      widening: Coulom 2007, Chaslot et al. 2008);
 //   4. evaluate the sample (rollout policy below) as one reward in [0, 1] per seat;
 //   5. backpropagate: each node on the path adds the reward of the seat that chose its action.
 // The move returned is the root child visited most (ties: higher mean, then the ruleset's action order).
@@ -46,6 +47,9 @@ struct IsmctsOptions {
   enum class Reward {
     Margin,  ///< 0.5 + 0.5 * tanh((own value - best other seat's value) / scale)
     Win,     ///< 1 if the seat's value is above every other seat's, 0.5 if it ties for the top, else 0
+    /// 0.5 + 0.5 * tanh((own value - baseline) / scale): each seat for itself, the others' values ignored
+    /// (with baseline=off the value itself, which tanh saturates: keep the baseline on)
+    Own,
   };
   int iterations = 1000;         ///< iterations per decision; 0 = no count limit (needs time_ms)
   double exploration = 0.7;      ///< UCB1 constant c (rewards are in [0, 1])
@@ -59,7 +63,8 @@ struct IsmctsOptions {
     Random,  ///< an untried action at random
     Greedy,  ///< the untried action after which the mover's heuristic is highest (needs a heuristic hook)
   };
-  /// Unset: Random. Greedy ranks a node's legal actions once, in the sample where it first expands, by the
+  /// Unset: Random (a ruleset may name Greedy in its [bots] table: Rivals does, docs/bots.md). Greedy ranks a
+  /// node's legal actions once, in the sample where it first expands, by the
   /// mover's heuristic after each (one hook call per action); later expansions take the next in that order
   /// that is legal in their sample. Without a heuristic hook it is Random.
   std::optional<Expand> expand;
@@ -68,7 +73,7 @@ struct IsmctsOptions {
   double widen = 0;
   Reward reward = Reward::Margin;
   double scale = 30;             ///< points of margin for tanh's knee (Margin only)
-  bool baseline = true;          ///< Margin: subtract each sample's own margins at the root (less variance)
+  bool baseline = true;          ///< Margin, Own: subtract each sample's own margins (values) at the root (less variance)
   double time_ms = 0;            ///< > 0: also stop after this long (then decisions depend on the machine)
   std::optional<std::uint64_t> seed;  ///< replaces the seed the bot is made with
 

@@ -84,6 +84,10 @@ class Rules {
   virtual std::int64_t score(const GameState& state, int seat) = 0;
   /// The ruleset's estimate of `seat`'s final score from what it may see (higher is better), if it has one.
   virtual std::optional<double> heuristic(const GameState& /*state*/, int /*seat*/) { return std::nullopt; }
+  /// The ruleset's default options for the bot named `bot` ("ismcts"): "key=value:key=value", applied before
+  /// the options of a player setting (make_bot). Empty: the bot's own defaults. Scripted rulesets read them
+  /// from the [bots] table of ruleset.toml and their variants.
+  virtual std::string bot_options(const std::string& /*bot*/) const { return {}; }
   /// A readable table of `observation` (a state masked for `seat`) for a human player.
   virtual std::string describe(const GameState& observation, int seat);
   /// One line saying why `text` is not a legal action now (for a human, a scenario's expect.error).

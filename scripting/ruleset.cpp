@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "input_line.hpp"
+#include "ismcts.hpp"
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
 #include "toml_util.hpp"
@@ -75,6 +76,29 @@ void read_players(const toml::table& doc, const std::filesystem::path& file, Rul
                     std::to_string(kMaxSeats));
 }
 
+/// Reads the [bots] table of a ruleset or variant file into info.bot_options: `ismcts = "key=value:..."`, the
+/// search options that suit the game (docs/bots.md). An entry replaces the one inherited. Throws LoadError
+/// naming the file and line for a table that is not one, a bot that takes no options, or a bad option.
+void read_bots(const toml::table& doc, const std::filesystem::path& file, RulesetInfo& info) {
+  const toml::node* bots = doc.get("bots");
+  if (!bots) return;
+  const toml::table* t = bots->as_table();
+  if (!t) throw LoadError(where(file, *bots) + ": 'bots' must be a table, e.g. [bots] ismcts = \"expand=random\"");
+  for (const auto& [key, node] : *t) {
+    if (key.str() != "ismcts")
+      throw LoadError(where(file, node) + ": [bots] '" + printable(cut_for_message(key.str())) +
+                      "': only ismcts takes options");
+    if (!node.is_string()) throw LoadError(where(file, node) + ": [bots] ismcts must be a string of key=value options");
+    const std::string options = **node.as_string();
+    try {
+      (void)IsmctsOptions::parse(options);
+    } catch (const std::invalid_argument& e) {
+      throw LoadError(where(file, node) + ": [bots] " + e.what());
+    }
+    info.bot_options[std::string(key.str())] = options;
+  }
+}
+
 namespace {
 /// The check of the innermost ScopedReadCheck on this thread, or nullptr.
 thread_local const std::function<void(const std::filesystem::path&)>* t_read_check = nullptr;
@@ -117,6 +141,7 @@ RulesetInfo read_ruleset_info(const std::filesystem::path& dir) {
   if (script.empty()) script = "rules.lua";
   info.entry = confined_script(info.dir, script, doc.get("script") ? where(file, *doc.get("script")) : Sandbox::display_path(file));
   read_players(doc, file, info, 2, 2, 2);
+  read_bots(doc, file, info);
   return info;
 }
 
@@ -312,11 +337,11 @@ RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visitin
   for (const auto& [key, node] : doc) {
     static const std::set<std::string, std::less<>> known{"extends", "id",       "name",     "description", "script",
                                                           "players", "params",   "schema",   "zones",       "counters",
-                                                          "visibility", "view"};
+                                                          "visibility", "view",    "bots"};
     if (!known.contains(key.str()))
       throw LoadError(where(file, node) + ": unknown key '" + printable(cut_for_message(key.str())) +
                       "' in a variant (expected extends, id, name, description, script, players, params, schema, zones, "
-                      "counters, visibility, view)");
+                      "counters, visibility, view, bots)");
   }
   if (const toml::node* view = doc.get("view"); view && !view->is_table())
     throw LoadError(where(file, *view) + ": 'view' must be a table of drawing hints (docs/serve.md)");
@@ -351,6 +376,7 @@ RulesetInfo read_variant(const fs::path& file_in, std::vector<fs::path>& visitin
   }
   variant.additions = read_additions(doc, file);
   read_players(doc, file, info, info.min_players, info.max_players, info.default_players);
+  read_bots(doc, file, info);
   const bool builtin_variant = file.parent_path() == fs::weakly_canonical(info.dir / "variants");
   info.id = builtin_variant && info.variants.empty() ? info.base_id + "/" + variant.id : variant.id;
   info.name = info.name + " - " + variant.name;

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <stdexcept>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,10 @@ struct RulesetInfo {
   std::vector<VariantInfo> variants;
   /// The base ruleset's id.
   std::string base_id;
+  /// [bots]: the ruleset's default options per bot name (only "ismcts" takes options), e.g.
+  /// {"ismcts", "expand=random"}, from ruleset.toml and then each variant (a variant's entry replaces its
+  /// parent's). Checked at load (IsmctsOptions::parse). See Rules::bot_options.
+  std::map<std::string, std::string> bot_options;
   /// Parameters set on the command line (`--set name=value`), applied after the variants in this order and
   /// checked like a variant's [params] and the schema (effective_params). Empty for the ruleset as written.
   std::vector<std::string> overrides;

@@ -90,6 +90,11 @@ class ScriptedRules final : public Rules {
   std::string action_text(const GameState& state, Action action) override;
   std::int64_t score(const GameState& state, int seat) override;
   std::optional<double> heuristic(const GameState& state, int seat) override;
+  /// The [bots] entry of ruleset.toml and its variants for `bot` (RulesetInfo::bot_options), or "".
+  std::string bot_options(const std::string& bot) const override {
+    const auto it = info_.bot_options.find(bot);
+    return it == info_.bot_options.end() ? std::string() : it->second;
+  }
   std::string describe(const GameState& observation, int seat) override;
   std::string explain_illegal(const GameState& state, std::string_view text) override;
   /// The `score_breakdown(game, seat) -> string` hook's text: how the score hook arrives at `seat`'s score of

@@ -14,6 +14,8 @@
 
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
+#include "bots.hpp"
+#include "ismcts.hpp"
 
 using Catch::Contains;
 namespace fs = std::filesystem;
@@ -109,4 +111,30 @@ TEST_CASE("values inside the schema's new limits still load and play", "[schema]
     rules->random_playout(state, rng, 400);
     CHECK(state.ply() > 0);
   }
+}
+
+TEST_CASE("[bots]: a ruleset's default search options, inherited, replaced by a variant, checked at load", "[bots]") {
+  // Rivals' ruleset.toml sets ismcts = "expand=greedy"; a player setting's options come after it.
+  auto rivals = hr::load_rules("lost-cities-rivals");
+  CHECK(rivals->bot_options("ismcts") == "expand=greedy");
+  auto plain = hr::make_bot("ismcts", 1, rivals.get());
+  CHECK(dynamic_cast<hr::IsmctsPlayer&>(*plain).options().expand == hr::IsmctsOptions::Expand::Greedy);
+  auto own = hr::make_bot("ismcts:expand=random:iterations=50", 1, rivals.get());
+  CHECK(dynamic_cast<hr::IsmctsPlayer&>(*own).options().expand == hr::IsmctsOptions::Expand::Random);
+  CHECK(dynamic_cast<hr::IsmctsPlayer&>(*own).options().iterations == 50);
+  // Lost Cities sets nothing: the kernel's defaults.
+  auto cards = hr::load_rules("lost-cities");
+  CHECK(cards->bot_options("ismcts").empty());
+  CHECK_FALSE(dynamic_cast<hr::IsmctsPlayer&>(*hr::make_bot("ismcts", 1, cards.get())).options().expand.has_value());
+  // A variant inherits the entry, or replaces it.
+  CHECK(hr::load_rules(variant("lost-cities-rivals", "coins = 36"))->bot_options("ismcts") == "expand=greedy");
+  CHECK(hr::load_rules(variant("lost-cities-rivals", "[bots]\nismcts = \"iterations=200\""))->bot_options("ismcts") ==
+        "iterations=200");
+  // Bad entries are refused at load, naming the file and line.
+  using Catch::Matchers::Contains;
+  using Catch::Matchers::EndsWith;
+  const std::string bad_option = variant("lost-cities", "[bots]\nismcts = \"expand=best\"");
+  CHECK_THAT(load_error(bad_option), Contains(bad_option + ":4:") && Contains("expand=best") && Contains("random or greedy"));
+  CHECK_THAT(load_error(variant("lost-cities", "[bots]\ngreedy = \"x\"")), EndsWith(":4: [bots] 'greedy': only ismcts takes options"));
+  CHECK_THAT(load_error(variant("lost-cities", "[bots]\nismcts = 3")), Contains(":4: [bots] ismcts must be a string"));
 }
