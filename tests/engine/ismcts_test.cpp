@@ -75,12 +75,14 @@ TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[i
   CHECK(IsmctsOptions::parse("expand=random").expand == IsmctsOptions::Expand::Random);
   CHECK(IsmctsOptions::parse("widen=1.5").widen == Approx(1.5));
   CHECK(IsmctsOptions::parse("rollout=greedy").rollout == IsmctsOptions::Rollout::Greedy);
+  CHECK(IsmctsOptions::parse("reward=own").reward == IsmctsOptions::Reward::Own);
 
   using Catch::Matchers::Contains;
   CHECK_THROWS_WITH(IsmctsOptions::parse("iteration=5"),
                     Contains("unknown option 'iteration'") && Contains("iterations, exploration, rollout, depth"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=lots"), Contains("iterations=lots") && Contains("whole number"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=-3"), Contains("iterations=-3"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("reward=best"), Contains("margin, win or own"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("rollout=best"), Contains("random, heuristic or greedy"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("expand=best"), Contains("expand=best") && Contains("random or greedy"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("widen=-1"), Contains("widen=-1") && Contains(">= 0"));
