@@ -155,7 +155,8 @@ json describe_json(const RulesetInfo& info, const std::vector<ParamOrigin>& orig
               {"players", players_json(info)}, {"rules", info.entry.string()}, {"variants", json::array()},
               {"params", json::parse(rules.params_json())}, {"parameters", json::array()},
               {"additions", json::array()}, {"phases", json::object()}, {"hooks", rules.hook_names()},
-              {"rule_functions", rules.rule_functions()}, {"overrides", info.overrides}};
+              {"rule_functions", rules.rule_functions()}, {"overrides", info.overrides},
+              {"bots", info.bot_options}};
   if (fs::exists(info.dir / "README.md")) out["readme"] = (info.dir / "README.md").string();
   for (const auto& v : info.variants)
     out["variants"].push_back({{"id", v.id}, {"name", v.name}, {"description", v.description}, {"file", v.file.string()},
@@ -190,6 +191,8 @@ int describe_command(const std::string& spec, const std::vector<std::string>& ov
     std::cout << "Rules: " << Sandbox::display_path(info.entry);
     if (fs::exists(info.dir / "README.md")) std::cout << ", summary in " << Sandbox::display_path(info.dir / "README.md");
     std::cout << '\n';
+    for (const auto& [bot, options] : info.bot_options)  // [bots]: the search settings the ruleset names
+      std::cout << fmt::format("Bots: {} starts from {}\n", printable(bot), printable(options));
     if (!info.variants.empty()) {
       std::cout << "Variant chain (innermost first):\n";
       for (const auto& v : info.variants) {

@@ -110,6 +110,8 @@ printf 'extends = "%s"\nscript = "raises.lua"\n' "$fixture" > "$dir/raises.toml"
 printf 'local rules = ...\n\nerror("the rule is not written yet")\n' > "$dir/raises.lua"
 expect "describe: an error while loading" 2 "raises.lua:3: the rule is not written yet" -- "$hr" describe "$dir/raises.toml"
 expect "describe: the additions with file and line" 0 "counter draws (per seat) = 0" -- env HOUSERULES_PATH="$src/tests/fixtures" "$hr" describe tiny-draw/open
+expect "describe: the ruleset's [bots] settings" 0 "Bots: ismcts starts from expand=greedy" -- "$hr" describe lost-cities-rivals
+expect "describe --json: the ruleset's [bots] settings" 0 '"ismcts": "expand=greedy"' -- "$hr" describe lost-cities-rivals --json
 expect "describe: a visibility override" 0 "visibility deck = top-card" -- "$hr" describe "$fixture/variants/open.toml"
 expect "describe: a new parameter with its schema" 0 "[0..10  points per card a seat drew]" -- "$hr" describe "$fixture/variants/open.toml"
 expect "describe: declared phases" 0 "Phases: play=1 draw=2" -- "$hr" describe "$fixture"
