@@ -269,7 +269,10 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
                                               : !has_heuristic_;
   const bool greedy_rollout = !random_rollout && options_.rollout == IsmctsOptions::Rollout::Greedy;
   // Random plies before the evaluation; the greedy rollout's own bound is greedy_plies.
-  const std::int64_t depth = greedy_rollout ? 0 : options_.depth >= 0 ? options_.depth : random_rollout ? kDefaultRandomDepth : 0;
+  const std::int64_t depth = greedy_rollout        ? 0
+                             : options_.depth >= 0 ? options_.depth
+                             : random_rollout      ? kDefaultRandomDepth
+                                                   : 0;
   const std::int64_t greedy_plies = options_.depth >= 0 ? options_.depth : std::int64_t{kFinishTurnPlies} * seats_;
   const bool finish = has_heuristic_ && (options_.finish_turn ? *options_.finish_turn : !random_rollout);
   const bool greedy_expansion = has_heuristic_ && options_.expand == IsmctsOptions::Expand::Greedy;

@@ -64,16 +64,17 @@ struct IsmctsOptions {
     Greedy,  ///< the untried action after which the mover's heuristic is highest (needs a heuristic hook)
   };
   /// Unset: Random (a ruleset may name Greedy in its [bots] table: Rivals does, docs/bots.md). Greedy ranks a
-  /// node's legal actions once, in the sample where it first expands, by the
-  /// mover's heuristic after each (one hook call per action); later expansions take the next in that order
-  /// that is legal in their sample. Without a heuristic hook it is Random.
+  /// node's legal actions once, in the sample where it first expands, by the mover's heuristic after each (one
+  /// hook call per action); later expansions take the next in that order that is legal in their sample.
+  /// Without a heuristic hook it is Random.
   std::optional<Expand> expand;
   /// Progressive widening constant k: a node has at most ceil(k * sqrt(visits)) children to choose among in a
   /// sample before it expands another. 0 = off (a node expands while any legal action is untried).
   double widen = 0;
   Reward reward = Reward::Margin;
   double scale = 30;             ///< points of margin for tanh's knee (Margin only)
-  bool baseline = true;          ///< Margin, Own: subtract each sample's own margins (values) at the root (less variance)
+  /// Margin, Own: subtract each sample's own margins (values) at the root (less variance).
+  bool baseline = true;
   double time_ms = 0;            ///< > 0: also stop after this long (then decisions depend on the machine)
   std::optional<std::uint64_t> seed;  ///< replaces the seed the bot is made with
 

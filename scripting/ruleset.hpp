@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <stdexcept>
-#include <map>
 #include <string>
 #include <vector>
 
