@@ -33,8 +33,11 @@
 --- Of the unseen cards the seat may draw, the share it can still use (drawn in time, not taken first).
 local DRAW_USE = 0.75
 --- A playable card in hand counts this much of a step: it may never be played (the expedition ends first), and
---- it makes playing a card now (a whole step) better than holding it.
-local HAND_WEIGHT = 0.5
+--- it makes playing a card now (a whole step) better than holding it. As much as an unseen card the seat is sure to
+--- draw (DRAW_USE): at 0.5 the value after a whole turn (place and draw, where ismcts values its leaves) favoured
+--- discarding, and ismcts discarded in half of its places against three greedy players (docs/bots.md;
+--- tests/games/board_heuristic_test.cpp).
+local HAND_WEIGHT = 0.75
 --- The cost of a card in hand that cannot be played: a turn spent discarding it instead of moving a figure.
 local DEAD_CARD = 1
 --- The share of the step a discard top gives an opponent whose pile it may follow (it may take it or not).
