@@ -52,6 +52,13 @@ struct ScriptedRules::Impl {
     return name_stamp;
   }
   int actions_out_ref = LUA_NOREF; // the reused, presized list passed to the actions hook
+  // While `out_buffered`, that list's entries live in `out_buffer` (entry i at [i - 1], no holes): the table
+  // itself holds nothing, and its metatable serves reads, `#` and writes (a write first makes it a plain table
+  // holding the buffer's entries, for good: unbuffer_out). The batch methods append to the buffer, and the
+  // kernel reads the legal actions from it without a C API call per entry.
+  bool out_buffered = false;
+  const void* out_table = nullptr;  // lua_topointer of the list, to know it among a method's arguments
+  std::vector<lua_Integer> out_buffer;
   int hook_setup = LUA_NOREF, hook_start_round = LUA_NOREF, hook_actions = LUA_NOREF, hook_apply = LUA_NOREF,
       hook_action_text = LUA_NOREF, hook_score = LUA_NOREF, hook_describe = LUA_NOREF, hook_explain = LUA_NOREF,
       hook_heuristic = LUA_NOREF, hook_ranks = LUA_NOREF, hook_invariants = LUA_NOREF, hook_shorthand = LUA_NOREF,
@@ -64,6 +71,12 @@ struct ScriptedRules::Impl {
 /// The internal random-playout driver, a C function: run(actions, apply, game, out, limit) -> plies, ended
 /// (bindings.cpp). Scripts cannot reach it.
 int playout_run(lua_State* L);
+/// Creates the `actions` hook's `out` list, buffered (its registry ref in impl.actions_out_ref).
+void create_actions_out(lua_State* L, ScriptedRules::Impl& impl);
+/// Makes the `out` list a plain table holding the buffer's entries, for good (nothing when it is plain already).
+/// A C function (no arguments, no results): called directly from C functions that run under a Lua call, or
+/// through Sandbox::plain_protected. May raise a Lua error (memory).
+int unbuffer_out(lua_State* L);
 /// Creates the table of the game's methods (stores its ref in `impl`).
 void create_game_methods(lua_State* L, ScriptedRules::Impl& impl);
 /// Creates the one `game` userdata, whose metatable's __index is the methods table; stores refs in `impl`.

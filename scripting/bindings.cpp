@@ -105,10 +105,73 @@ int counter_arg(lua_State* L, Impl& impl, int index) {
 /// Checks that argument `index` is a list the batch methods may fill with rawset: a plain table. A table
 /// with a metatable is refused: a read-only proxy (houserules.params.colours, a library) would be written
 /// behind its back.
+/// The `actions` hook's `out` list, while the kernel buffers it, is made a plain table first (unbuffer_out).
 void check_into(lua_State* L, int index, const char* method) {
   luaL_checktype(L, index, LUA_TTABLE);
+  Sandbox::from(L)->plain(L, index);
   if (lua_getmetatable(L, index)) luaL_error(L, "game:%s: the list to fill must be a plain table (this one has a metatable: read-only?)", method);
 }
+
+/// Where a batch method (append_cards, nonempty) appends after into[n], `into` being argument `index`: into the
+/// kernel's buffer when `into` is the buffered `out` list and n is within its entries (0 <= n <= #out), else
+/// into the table with rawset (a buffered list is first made plain: its entries would otherwise leave a hole,
+/// or go past kMaxActions, which only the Lua memory cap bounds).
+class Appender {
+ public:
+  /// Checks `into` as check_into does; `n` is read after it (the arguments' order of checks is unchanged).
+  Appender(lua_State* L, Impl& impl, int index, const char* method) : L_(L), impl_(impl), index_(index) {
+    buffered_ = impl.out_buffered && lua_type(L, index) == LUA_TTABLE && lua_topointer(L, index) == impl.out_table;
+    if (!buffered_) check_into(L, index, method);
+  }
+  /// Sets the count to append after; call once, before add.
+  void start(lua_Integer n) {
+    n_ = n;
+    buffered_ = buffered_ && impl_.out_buffered;  // (made plain meanwhile, as another argument: append_cards' limits)
+    if (buffered_ && (n < 0 || n > static_cast<lua_Integer>(impl_.out_buffer.size()))) unbuffer();
+  }
+  void add(lua_Integer value) {  // the buffered case inline, the rest out of line
+    if (buffered_) {
+      std::vector<lua_Integer>& buffer = impl_.out_buffer;
+      const auto i = static_cast<std::size_t>(n_);
+      if (i < buffer.size()) {
+        buffer[i] = value;
+        ++n_;
+        return;
+      }
+      if (i < buffer.capacity()) {  // (grown only by add_other, below 2 x kMaxActions entries)
+        buffer.push_back(value);
+        ++n_;
+        return;
+      }
+    }
+    add_other(value);
+  }
+  lua_Integer count() const { return n_; }
+
+ private:
+  [[gnu::noinline]] void add_other(lua_Integer value) {
+    if (buffered_) {
+      std::vector<lua_Integer>& buffer = impl_.out_buffer;
+      if (n_ < ScriptedRules::kMaxActions) {
+        buffer.push_back(value);
+        ++n_;
+        return;
+      }
+      unbuffer();
+    }
+    lua_pushinteger(L_, value);
+    lua_rawseti(L_, index_, ++n_);
+  }
+  void unbuffer() {
+    unbuffer_out(L_);
+    buffered_ = false;
+  }
+  lua_State* L_;
+  Impl& impl_;
+  int index_;
+  bool buffered_;
+  lua_Integer n_ = 0;
+};
 
 void push_component(lua_State* L, ComponentId c) {
   if (c == kNoComponent) lua_pushnil(L);
@@ -314,8 +377,8 @@ GAME_METHOD(append_cards) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const auto cards = s.cards(zone_arg(L, impl, 2));
-  check_into(L, 3, "append_cards");
-  lua_Integer n = luaL_checkinteger(L, 4);
+  Appender into(L, impl, 3, "append_cards");
+  const lua_Integer n = luaL_checkinteger(L, 4);
   const lua_Integer base = luaL_checkinteger(L, 5);
   const bool distinct = lua_toboolean(L, 6);
   const bool filtered = !lua_isnoneornil(L, 7);
@@ -351,10 +414,12 @@ GAME_METHOD(append_cards) {
       }
     } else {
       luaL_checktype(L, 8, LUA_TTABLE);
+      impl.sandbox.plain(L, 8);
       const auto length = std::min(static_cast<lua_Integer>(lua_rawlen(L, 8)), kLimits);
       for (lua_Integer k = 1; k <= length; ++k) limits[k] = limit_of(k), known = k;
     }
   }
+  into.start(n);
   const Layout& layout = *impl.layout;
   const std::uint32_t stamp = distinct ? impl.next_name_stamp() : 0;
   for (const ComponentId c : cards) {
@@ -365,10 +430,9 @@ GAME_METHOD(append_cards) {
       mark = stamp;
     }
     if (filtered && !(limit_of((*key)[c + 1u]) < (*values)[c + 1u])) continue;
-    lua_pushinteger(L, base + c + 1);
-    lua_rawseti(L, 3, ++n);
+    into.add(base + c + 1);
   }
-  lua_pushinteger(L, n);
+  lua_pushinteger(L, into.count());
   return 1;
 }
 // game:sizes(zones [, into]) -> list, count: the number of cards of each zone
@@ -382,17 +446,17 @@ GAME_METHOD(nonempty) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const std::vector<ZoneId>& zones = zones_arg(L, impl, 2);
-  check_into(L, 3, "nonempty");
-  lua_Integer n = luaL_checkinteger(L, 4);
+  Appender into(L, impl, 3, "nonempty");
+  const lua_Integer n = luaL_checkinteger(L, 4);
   const lua_Integer base = luaL_checkinteger(L, 5);
   const lua_Integer except = luaL_optinteger(L, 6, 0);
+  into.start(n);
   for (std::size_t i = 0; i < zones.size(); ++i) {
     const auto position = static_cast<lua_Integer>(i + 1);
     if (position == except || s.size(zones[i]) == 0) continue;
-    lua_pushinteger(L, base + position);
-    lua_rawseti(L, 3, ++n);
+    into.add(base + position);
   }
-  lua_pushinteger(L, n);
+  lua_pushinteger(L, into.count());
   return 1;
 }
 GAME_METHOD(zone_of) {
@@ -628,6 +692,7 @@ EdgeMask mask_arg(lua_State* L, Impl& impl, int board, int index) {
   if (lua_isnoneornil(L, index)) return m;
   luaL_checktype(L, index, LUA_TTABLE);
   index = lua_absindex(L, index);
+  impl.sandbox.plain(L, index);
   lua_pushnil(L);
   while (lua_next(L, index)) {
     if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "an edge filter has string keys (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none, through, through_any, through_none)");
@@ -833,7 +898,7 @@ GAME_METHOD(lying) {
   const int b = board_arg(L, impl, 2);
   const SiteKind kind = site_kind_arg(L, 3);
   const auto here = s.lying(b, kind, site_arg(L, impl, b, kind, 4));
-  if (lua_istable(L, 5)) lua_settop(L, 5);
+  if (lua_istable(L, 5)) lua_settop(L, 5), impl.sandbox.plain(L, 5);  // (filled raw: the `out` list made plain)
   else {
     lua_settop(L, 4);
     lua_createtable(L, static_cast<int>(here.size()), 0);
@@ -896,6 +961,8 @@ GAME_METHOD(reachable) {
   const lua_Integer k = luaL_checkinteger(L, 4);
   const EdgeMask mask = mask_arg(L, impl, b, 5);
   const auto found = s.reachable(b, v, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, impl.lattice_scratch);
+  impl.sandbox.plain(L, 6);  // the lists are filled raw: the `out` list made plain
+  impl.sandbox.plain(L, 7);
   if (lua_istable(L, 6)) lua_pushvalue(L, 6); else lua_createtable(L, static_cast<int>(found.size()), 0);
   if (lua_istable(L, 7)) lua_pushvalue(L, 7); else lua_createtable(L, static_cast<int>(found.size()), 0);
   for (std::size_t i = 0; i < found.size(); ++i) {
@@ -930,6 +997,7 @@ GAME_METHOD(placements) {
   const int b = board_arg(L, impl, 2);
   const ComponentId c = tile_arg(L, impl, 3);
   guarded(L, [&] { s.placements(c, b, impl.int_scratch); return 0; });
+  impl.sandbox.plain(L, 4);  // filled raw: the `out` list made plain
   if (lua_istable(L, 4)) lua_pushvalue(L, 4); else lua_createtable(L, static_cast<int>(impl.int_scratch.size()), 0);
   for (std::size_t i = 0; i < impl.int_scratch.size(); ++i) {
     lua_pushinteger(L, impl.int_scratch[i] + 1);
@@ -1680,6 +1748,77 @@ int houserules_declare(lua_State* L) {
 
 }  // namespace
 
+// ---- the `actions` hook's `out` list, buffered ----
+
+namespace {
+
+// The metamethods of the buffered `out` list (the table holds nothing: every read, `#` and write comes here).
+// out[k]: entry k of the buffer (a float key with an integer value, as a table would take it), else nil.
+int out_index(lua_State* L) {
+  const Impl& impl = Impl::from(L);
+  int is_integer = 0;
+  const lua_Integer k = lua_type(L, 2) == LUA_TNUMBER ? lua_tointegerx(L, 2, &is_integer) : 0;
+  if (is_integer && k >= 1 && k <= static_cast<lua_Integer>(impl.out_buffer.size()))
+    lua_pushinteger(L, impl.out_buffer[static_cast<std::size_t>(k - 1)]);
+  else
+    lua_pushnil(L);
+  return 1;
+}
+// #out: the number of entries (the buffer has no holes, so this is the table's border too).
+int out_len(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(Impl::from(L).out_buffer.size()));
+  return 1;
+}
+// out[k] = v: the list becomes a plain table holding the buffer's entries, then takes the write (raw).
+int out_newindex(lua_State* L) {
+  lua_settop(L, 3);
+  if (lua_isnil(L, 2)) return luaL_error(L, "index is nil");  // as the table would say, at the caller's line
+  if (lua_type(L, 2) == LUA_TNUMBER && lua_tonumber(L, 2) != lua_tonumber(L, 2)) return luaL_error(L, "index is NaN");
+  unbuffer_out(L);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+}  // namespace
+
+void create_actions_out(lua_State* L, Impl& impl) {
+  lua_createtable(L, 256, 0);  // presized: making it plain writes up to 256 entries without allocating
+  lua_createtable(L, 0, 3);
+  lua_pushcfunction(L, out_index);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, out_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, out_len);
+  lua_setfield(L, -2, "__len");
+  lua_setmetatable(L, -2);
+  impl.out_table = lua_topointer(L, -1);
+  impl.out_buffered = true;
+  impl.out_buffer.clear();
+  impl.out_buffer.reserve(256);
+  impl.sandbox.set_buffered_table(impl.out_table, unbuffer_out);
+  impl.actions_out_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+int unbuffer_out(lua_State* L) {
+  Impl& impl = Impl::from(L);
+  if (!impl.out_buffered) return 0;
+  luaL_checkstack(L, 2, "making the actions list plain");
+  // Plain first: if a write below fails (memory), the table is what the script sees and the kernel reads.
+  impl.out_buffered = false;
+  impl.sandbox.set_buffered_table(nullptr, nullptr);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, impl.actions_out_ref);
+  lua_pushnil(L);
+  lua_setmetatable(L, -2);
+  lua_Integer i = 0;
+  for (const lua_Integer value : impl.out_buffer) {
+    lua_pushinteger(L, value);
+    lua_rawseti(L, -2, ++i);
+  }
+  lua_pop(L, 1);
+  impl.out_buffer.clear();
+  return 0;
+}
+
 // ---- the random-playout driver (internal: not reachable from scripts) ----
 
 // run(actions, apply, game, out, limit) -> plies, ended: plays random legal actions until the round or the game
@@ -1718,6 +1857,7 @@ int playout_run(lua_State* L) {
     } else if (lua_type(L, -1) == LUA_TNUMBER) {
       return luaL_error(L, "hook 'actions' returned a count that is not a whole number >= 0");
     } else if (lua_istable(L, -1)) {
+      impl.sandbox.plain(L, -1);  // (`out` itself returned: read as a plain table)
       n = static_cast<lua_Integer>(lua_rawlen(L, -1));
       list = kOut + 1;
     } else {
@@ -1734,9 +1874,19 @@ int playout_run(lua_State* L) {
     lua_pushvalue(L, kGame);
     if (n > ScriptedRules::kMaxActions)
       return luaL_error(L, "hook 'actions' offered %I actions; the limit is %I", n, ScriptedRules::kMaxActions);
-    if (lua_rawgeti(L, list, i) != LUA_TNUMBER || !lua_isinteger(L, -1))
+    if (list == kOut && impl.out_buffered) {  // the entries the batch methods appended: no C API call to read one
+      std::vector<lua_Integer>& buffer = impl.out_buffer;
+      if (i > static_cast<lua_Integer>(buffer.size()))
+        return luaL_error(L, "hook 'actions': entry %d is not an integer action", static_cast<int>(i));
+      lua_pushinteger(L, buffer[static_cast<std::size_t>(i - 1)]);
+      if (impl.clear_action_lists) {  // as on the per-action path
+        if (n < static_cast<lua_Integer>(buffer.size())) unbuffer_out(L);  // entries past n stay: a plain table
+        else buffer.clear();
+      }
+    } else if (lua_rawgeti(L, list, i) != LUA_TNUMBER || !lua_isinteger(L, -1)) {
       return luaL_error(L, "hook 'actions': entry %d is not an integer action", static_cast<int>(i));
-    if (list == kOut && impl.clear_action_lists)  // as on the per-action path
+    }
+    if (list == kOut && impl.clear_action_lists && !impl.out_buffered)  // as on the per-action path
       for (lua_Integer k = 1; k <= n; ++k) lua_pushnil(L), lua_rawseti(L, kOut, k);
     lua_pushinteger(L, s.to_move());
     lua_pushinteger(L, s.phase());

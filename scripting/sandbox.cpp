@@ -165,6 +165,7 @@ int push_sorted_iteration(lua_State* L, int t, int source) {
 
 int sandbox_pairs(lua_State* L) {
   luaL_checkany(L, 1);
+  Sandbox::from(L)->plain(L, 1);
   if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
     lua_pushvalue(L, 1);
     lua_call(L, 1, 3);
@@ -183,6 +184,7 @@ int read_only_pairs(lua_State* L) {
 
 int sandbox_next(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
+  Sandbox::from(L)->plain(L, 1);
   lua_settop(L, 2);
   push_sorted_keys(L, 1);
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
@@ -232,6 +234,7 @@ int sandbox_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
+  Sandbox::from(L)->plain(L, 1);
   if (is_frozen(L, 1)) return refuse_write(L);
   lua_settop(L, 3);
   lua_rawset(L, 1);
@@ -389,6 +392,7 @@ int sandbox_print(lua_State* L) {
 
 // setmetatable(t, mt) without finalizers or weak tables.
 int sandbox_setmetatable(lua_State* L) {
+  if (lua_istable(L, 1)) Sandbox::from(L)->plain(L, 1);
   if (lua_istable(L, 2)) {
     for (const char* field : {"__gc", "__mode"}) {
       if (lua_rawget(L, (lua_pushstring(L, field), 2)) != LUA_TNIL)
@@ -399,6 +403,16 @@ int sandbox_setmetatable(lua_State* L) {
       lua_pop(L, 1);
     }
   }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+/// rawget, rawlen and getmetatable (upvalue 1: Lua's): the buffered table (Sandbox::set_buffered_table) is made
+/// plain first, so they see what the script sees.
+int sandbox_raw_access(lua_State* L) {
+  if (lua_istable(L, 1)) Sandbox::from(L)->plain(L, 1);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, 1);
@@ -803,6 +817,20 @@ constexpr int kMessageHandlerSlot = 1;  // stack index of message_handler, pushe
 
 Sandbox* Sandbox::from(lua_State* L) { return *static_cast<Sandbox**>(lua_getextraspace(L)); }
 
+bool Sandbox::is_buffered(lua_State* L, int index) const {
+  return lua_type(L, index) == LUA_TTABLE && lua_topointer(L, index) == buffered_table_;
+}
+
+void Sandbox::plain_protected(lua_State* L, int index) {
+  if (!buffered_table_ || !is_buffered(L, index)) return;
+  lua_pushcfunction(L, unbuffer_);
+  if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+    const std::string message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
+    lua_pop(L, 1);
+    throw ScriptError("the actions list: " + message);
+  }
+}
+
 std::string Sandbox::display_path(const std::filesystem::path& file) {
   std::error_code ec;
   const auto absolute = std::filesystem::absolute(file, ec);
@@ -866,6 +894,11 @@ void Sandbox::open_libraries() {
   lua_getfield(L, -1, "setmetatable");
   lua_pushcclosure(L, sandbox_setmetatable, 1);
   lua_setfield(L, -2, "setmetatable");
+  for (const char* name : {"rawget", "rawlen", "getmetatable"}) {
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, sandbox_raw_access, 1);
+    lua_setfield(L, -2, name);
+  }
   lua_getfield(L, -1, "xpcall");
   lua_pushcclosure(L, sandbox_xpcall, 1);
   lua_setfield(L, -2, "xpcall");

@@ -107,6 +107,25 @@ class Sandbox {
   /// Opaque pointer for the bindings (the ScriptedRules that owns this sandbox).
   void* owner = nullptr;
 
+  /// Registers the one table whose contents live outside Lua (the `actions` hook's `out` list while the kernel
+  /// keeps it in its own buffer, scripting/bindings.cpp): the table itself holds nothing and metamethods serve
+  /// it. `unbuffer` (a C function taking no arguments, returning nothing) makes it a plain table holding those
+  /// contents, for good; it also calls set_buffered_table(nullptr, nullptr). nullptr: no such table.
+  void set_buffered_table(const void* table, int (*unbuffer)(lua_State*)) {
+    buffered_table_ = table;
+    unbuffer_ = unbuffer;
+  }
+  /// Before reading or writing the table at `index` raw (next, pairs, rawget, rawlen, rawset, getmetatable,
+  /// setmetatable; the kernel's readers of what a script passed or returned): when it is the buffered table,
+  /// makes it plain, so raw access sees what the script sees. For C functions called from Lua (a Lua error on
+  /// failure).
+  void plain(lua_State* L, int index) {
+    if (buffered_table_ && is_buffered(L, index)) unbuffer_(L);
+  }
+  /// As plain(), for kernel code outside a protected call: runs `unbuffer` in one, and throws ScriptError
+  /// (out of memory) when it fails.
+  void plain_protected(lua_State* L, int index);
+
   // Internal, for the allocator, the CPU hook and the watchdog.
   static Sandbox* from(lua_State* L);
   std::size_t used_ = 0;
@@ -130,6 +149,9 @@ class Sandbox {
 
  private:
   void open_libraries();
+  bool is_buffered(lua_State* L, int index) const;
+  const void* buffered_table_ = nullptr;
+  int (*unbuffer_)(lua_State*) = nullptr;
   Limits limits_;
   lua_State* L_ = nullptr;
   // Shared ownership: a Sandbox in a static object destroyed late at exit (after the process-wide

@@ -92,6 +92,7 @@ class SceneReader {
 
   json read(int scene) {
     if (!lua_istable(L_, scene)) fail("", std::string("must return nil or a scene (a list of shapes), not ") + value_text(L_, scene));
+    Sandbox::from(L_)->plain_protected(L_, scene);  // (the `actions` hook's list, kept in the kernel's buffer)
     const lua_Unsigned count = lua_rawlen(L_, scene);
     if (count > SceneLimits::kMaxShapes)
       fail("", "returned " + std::to_string(count) + " shapes; the limit is " + std::to_string(SceneLimits::kMaxShapes));
@@ -160,6 +161,7 @@ class SceneReader {
   json shape(int t, lua_Unsigned i) const {
     std::string where = "shape " + std::to_string(i);
     if (!lua_istable(L_, t)) fail(where, "must be a table such as {shape = \"rect\", x = 0, y = 0, w = 1, h = 1}, not " + value_text(L_, t));
+    Sandbox::from(L_)->plain_protected(L_, t);
     const std::string kind = text_field(t, where, "shape", "");
     if (kind.empty()) fail(where, "needs 'shape' (rect, circle, polygon, line or text)");
     const auto& specs = shape_specs();
@@ -248,6 +250,7 @@ class SceneReader {
     if (raw_field(t, "points") != LUA_TTABLE)
       fail(where, "needs 'points', a list {x1, y1, x2, y2, ...}, not " + value_text(L_, -1));
     const int p = lua_gettop(L_);
+    Sandbox::from(L_)->plain_protected(L_, p);
     const lua_Unsigned n = lua_rawlen(L_, p);
     if (n % 2 != 0 || n < 6 || n > 2 * SceneLimits::kMaxPolygonPoints)
       fail(where, "'points' must hold 3 to " + std::to_string(SceneLimits::kMaxPolygonPoints) +

@@ -215,8 +215,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   std::sort(rule_functions_.begin(), rule_functions_.end());
   impl.rules_ref = luaL_ref(L, LUA_REGISTRYINDEX);  // pops the rules table
   create_game_binding(L, impl);
-  lua_createtable(L, 256, 0);
-  impl.actions_out_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  create_actions_out(L, impl);
   impl.sandbox.freeze();
 }
 
@@ -253,9 +252,11 @@ void ScriptedRules::generate_actions(const GameState& state, std::vector<Action>
     const bool is_integer = strict_integer(L, -1, n);
     lua_pop(L, 1);
     if (!is_integer || n < 0) throw ScriptError("hook 'actions' returned a count that is not a whole number >= 0");
+    if (impl_->out_buffered) return read_buffered_actions(n, out);
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->actions_out_ref);
     filled = true;
   } else if (lua_istable(L, -1)) {
+    impl_->sandbox.plain_protected(L, -1);  // (`out` itself returned: read as a plain table)
     n = static_cast<lua_Integer>(lua_rawlen(L, -1));
   } else {
     const std::string type = luaL_typename(L, -1);
@@ -287,6 +288,35 @@ void ScriptedRules::generate_actions(const GameState& state, std::vector<Action>
     if ((i & 31) == 0) lua_settop(L, list);  // stay within the stack space Lua guarantees
   }
   lua_settop(L, list - 1);
+}
+
+void ScriptedRules::read_buffered_actions(lua_Integer n, std::vector<Action>& out) {
+  // Every entry of `out` is in the kernel's buffer (the batch methods appended them; a write from the script
+  // would have made the list plain): the same checks as generate_actions makes on a Lua list, without a C API
+  // call per entry.
+  if (n > kMaxActions)
+    throw ScriptError("hook 'actions' offered " + std::to_string(n) + " actions; the limit is " +
+                      std::to_string(kMaxActions));
+  std::vector<lua_Integer>& buffer = impl_->out_buffer;
+  const auto filled = static_cast<lua_Integer>(buffer.size());
+  out.resize(static_cast<std::size_t>(n));
+  for (lua_Integer i = 0; i < n; ++i) {
+    const lua_Integer action = i < filled ? buffer[static_cast<std::size_t>(i)] : 0;
+    if (i >= filled || action < INT32_MIN || action > INT32_MAX)
+      throw ScriptError("hook 'actions': entry " + std::to_string(i + 1) + " is not an integer action" +
+                        " (is the count past the entries the hook filled?)");
+    out[static_cast<std::size_t>(i)] = static_cast<Action>(action);
+  }
+  if (impl_->clear_action_lists) {  // a later call's count past what it filled finds nothing
+    if (n < filled) {  // entries past the count stay, as in a Lua list: make it one, and clear 1..n there
+      lua_State* L = impl_->sandbox.lua();
+      impl_->sandbox.plain_protected(L, (lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->actions_out_ref), -1));
+      for (lua_Integer i = 1; i <= n; ++i) lua_pushnil(L), lua_rawseti(L, -2, i);
+      lua_pop(L, 1);
+    } else {
+      buffer.clear();
+    }
+  }
 }
 
 void ScriptedRules::do_apply(GameState& state, Action action) {
@@ -523,6 +553,7 @@ std::vector<std::string> ScriptedRules::shorthand(const GameState& state, std::s
     lua_pop(L, 1);
     throw ScriptError("hook 'shorthand' must return nil or a list of action texts, not a " + type);
   }
+  impl_->sandbox.plain_protected(L, -1);
   const lua_Unsigned count = lua_rawlen(L, -1);
   if (count > kMaxShorthand) {
     lua_pop(L, 1);
@@ -596,6 +627,7 @@ std::vector<int> ScriptedRules::ranks(const GameState& state) {
   // A place for each seat, 1..seats, the best being 1 (ties share a place), and nothing more.
   const int seats = layout_.seats;
   std::vector<int> out;
+  if (lua_istable(L, -1)) impl_->sandbox.plain_protected(L, -1);
   bool valid = lua_istable(L, -1) && lua_rawlen(L, -1) == static_cast<lua_Unsigned>(seats);
   for (int s = 1; valid && s <= seats; ++s) {
     lua_Integer place = 0;

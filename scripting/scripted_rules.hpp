@@ -143,6 +143,9 @@ class ScriptedRules final : public Rules {
   std::vector<std::string> hook_names_;
   std::vector<std::string> rule_functions_;
   std::unique_ptr<Impl> impl_;
+  /// generate_actions' end when the hook filled the kernel's buffered `out` list and returned the count `n`
+  /// (a lua_Integer): copies and checks the entries into `out`.
+  void read_buffered_actions(long long n, std::vector<Action>& out);
 };
 
 }  // namespace hr
