@@ -501,3 +501,117 @@ TEST_CASE("the sandbox's pattern functions give Lua 5.4's results", "[sandbox][p
   // (argument errors name the function '?' in the sandbox, whose registry has no loaded-libraries table)
   CHECK_THROWS_WITH(p.eval("string.gsub('a', 'a', true)"), Contains("string/function/table expected, got boolean"));
 }
+
+// ---- the actions hook's `out` list in the kernel's buffer (issue 13) -------------------------------------------
+// While only the batch methods (game:nonempty, game:append_cards) fill `out`, its entries live in the kernel's
+// buffer and the kernel reads them from there; anything else a script does with the list must see, and leave,
+// what a plain table would.
+
+namespace {
+
+/// A variant of the probe whose actions hook is `body` (Lua statements ending in a return), with `G` the zone
+/// groups; at the start of a game the pile holds every card, the hands and the table nothing.
+std::string actions_variant(const std::string& body) {
+  return "local rules = ...\nlocal G = houserules.groups\nrules.actions = function(game, out, seat, phase)\n" + body +
+         "\nend\nreturn rules";
+}
+
+}  // namespace
+
+TEST_CASE("the actions list: batch appends and direct writes mixed, in either order", "[sandbox][hostile][out]") {
+  // everywhere = pile, hand.1, hand.2, table: with a card on the table, nonempty gives positions 1 and 4
+  VariantProbe after(actions_variant("local n = game:nonempty(G.everywhere, out, 0, 100)\nout[n + 1] = 7\nreturn n + 1"));
+  after.state.move(0, after.rules->layout().zone_id("table"));
+  CHECK(after.rules->legal_actions(after.state) == std::vector<hr::Action>{101, 104, 7});
+  CHECK(after.rules->legal_actions(after.state) == std::vector<hr::Action>{101, 104, 7});  // and again, plain now
+  VariantProbe before(actions_variant("out[1] = 5\nreturn game:nonempty(G.everywhere, out, 1, 100)"));
+  before.state.move(0, before.rules->layout().zone_id("table"));
+  CHECK(before.rules->legal_actions(before.state) == std::vector<hr::Action>{5, 101, 104});
+  // a write over an appended entry
+  VariantProbe over(actions_variant("local n = game:nonempty(G.everywhere, out, 0, 100)\nout[1] = 9\nreturn n"));
+  CHECK(over.rules->legal_actions(over.state) == std::vector<hr::Action>{9});
+  // batch appends only, then table.insert (a write through the table library)
+  VariantProbe insert(actions_variant("local n = game:nonempty(G.everywhere, out, 0, 100)\ntable.insert(out, 8)\nreturn n + 1"));
+  CHECK(insert.rules->legal_actions(insert.state) == std::vector<hr::Action>{101, 8});
+}
+
+TEST_CASE("the actions list: a hook reads what the batch methods appended, by every means", "[sandbox][hostile][out]") {
+  // Each read is checked in the hook (an error names what it saw); the list holds 101, 104 after the appends.
+  for (const char* read : {"#out == 2", "out[2] == 104", "out[2.0] == 104", "out[3] == nil", "out['1'] == nil",
+                           "rawlen(out) == 2", "rawget(out, 2) == 104", "select(2, next(out)) == 101",
+                           "table.concat(out, ',') == '101,104'", "select('#', table.unpack(out)) == 2",
+                           "getmetatable(out) == nil", "setmetatable(out, nil) == out"}) {
+    INFO(read);
+    VariantProbe v(actions_variant(std::string("local n = game:nonempty(G.everywhere, out, 0, 100)\n") +
+                                   "if not (" + read + ") then error('read wrong') end\nreturn n"));
+    v.state.move(0, v.rules->layout().zone_id("table"));
+    CHECK(v.rules->legal_actions(v.state) == std::vector<hr::Action>{101, 104});
+  }
+  VariantProbe each(actions_variant("local n = game:nonempty(G.everywhere, out, 0, 100)\nlocal seen = {}\n"
+                                    "for i, a in ipairs(out) do seen[#seen + 1] = i .. '=' .. a end\n"
+                                    "for k, a in pairs(out) do seen[#seen + 1] = k .. ':' .. a end\n"
+                                    "if table.concat(seen, ' ') ~= '1=101 2=104 1:101 2:104' then error(table.concat(seen, ' ')) end\n"
+                                    "return n"));
+  each.state.move(0, each.rules->layout().zone_id("table"));
+  CHECK(each.rules->legal_actions(each.state) == std::vector<hr::Action>{101, 104});
+}
+
+TEST_CASE("the actions list: a hook returns a list of its own, or `out` itself", "[sandbox][hostile][out]") {
+  VariantProbe own(actions_variant("local n = game:nonempty(G.everywhere, out, 0, 100)\nlocal list = {}\n"
+                                   "for i = n, 1, -1 do list[#list + 1] = out[i] end\nreturn list"));
+  own.state.move(0, own.rules->layout().zone_id("table"));
+  CHECK(own.rules->legal_actions(own.state) == std::vector<hr::Action>{104, 101});
+  VariantProbe itself(actions_variant("game:nonempty(G.everywhere, out, 0, 100)\nreturn out"));
+  itself.state.move(0, itself.rules->layout().zone_id("table"));
+  CHECK(itself.rules->legal_actions(itself.state) == std::vector<hr::Action>{101, 104});
+  VariantProbe playout(actions_variant("game:nonempty({'pile'}, out, 0, 0)\nreturn out"));  // {take} or {}
+  hr::Rng rng(1);
+  CHECK(playout.rules->random_playout(playout.state, rng, 3) == 3);
+}
+
+TEST_CASE("the actions list: `out` passed to the other list methods is filled as a plain table", "[sandbox][hostile][out]") {
+  // game:cards fills `out` raw: it must not leave entries behind the buffer's back
+  VariantProbe v(actions_variant("local n = game:nonempty(G.everywhere, out, 0, 100)\n"
+                                 "local _, cards = game:cards('table', out)\nreturn n"));
+  v.state.move(2, v.rules->layout().zone_id("table"));  // card 3 on the table
+  CHECK(v.rules->legal_actions(v.state) == std::vector<hr::Action>{3, 104});
+  VariantProbe tops(actions_variant("game:nonempty(G.everywhere, out, 0, 100)\ngame:sizes(G.hands, out)\nreturn 2"));
+  CHECK(tops.rules->legal_actions(tops.state) == std::vector<hr::Action>{0, 0});
+}
+
+TEST_CASE("the actions list: a bad entry or count is still named, on both paths", "[sandbox][hostile][out]") {
+  VariantProbe past(actions_variant("return game:nonempty(G.everywhere, out, 0, 100) + 1"));
+  CHECK_THROWS_WITH(past.rules->legal_actions(past.state),
+                    Contains("hook 'actions': entry 2 is not an integer action (is the count past the entries"));
+  VariantProbe none(actions_variant("game:nonempty({'table'}, out, 0, 0)\nreturn 1"));  // appends nothing
+  hr::Rng rng(1);
+  CHECK_THROWS_WITH(none.rules->random_playout(none.state, rng, 3), Contains("hook 'actions': entry 1 is not an integer action"));
+  VariantProbe huge(actions_variant("return game:nonempty(G.everywhere, out, 0, 1 << 40)"));
+  CHECK_THROWS_WITH(huge.rules->legal_actions(huge.state), Contains("entry 1 is not an integer action"));
+  VariantProbe hole(actions_variant("return game:nonempty(G.everywhere, out, 5, 0)"));  // entries 1..5 never written
+  CHECK_THROWS_WITH(hole.rules->legal_actions(hole.state), Contains("entry 1 is not an integer action"));
+  VariantProbe key(actions_variant("game:nonempty(G.everywhere, out, 0, 0)\nout[nil] = 1\nreturn 1"));
+  CHECK_THROWS_WITH(key.rules->legal_actions(key.state), Contains("v.lua:5: index is nil"));
+  const hr::GameState before = huge.state;
+  CHECK_THROWS(huge.rules->legal_actions(huge.state));
+  CHECK(huge.state.digest() == before.digest());
+}
+
+TEST_CASE("the actions list: stale entries past the count, with and without clear_action_lists", "[sandbox][hostile][out]") {
+  // The first call appends two entries and returns 2; later calls append one and return 2 (a hook's bug): a
+  // plain list still held the first call's second entry, and the buffer does too; check's option clears it.
+  const std::string lua = actions_variant("calls = (calls or 0) + 1\n"
+                                          "if calls == 1 then return game:nonempty(G.everywhere, out, 0, 100) end\n"
+                                          "game:nonempty({'pile'}, out, 0, 200)\nreturn 2");
+  const std::string with_upvalue = "local calls\n" + lua;
+  VariantProbe kept(with_upvalue);
+  kept.state.move(0, kept.rules->layout().zone_id("table"));
+  CHECK(kept.rules->legal_actions(kept.state) == std::vector<hr::Action>{101, 104});
+  CHECK(kept.rules->legal_actions(kept.state) == std::vector<hr::Action>{201, 104});
+  hr::LoadOptions options = quick_options();
+  options.clear_action_lists = true;
+  VariantProbe cleared(with_upvalue, options);
+  cleared.state.move(0, cleared.rules->layout().zone_id("table"));
+  CHECK(cleared.rules->legal_actions(cleared.state) == std::vector<hr::Action>{101, 104});
+  CHECK_THROWS_WITH(cleared.rules->legal_actions(cleared.state), Contains("entry 2 is not an integer action"));
+}
