@@ -299,13 +299,20 @@ void ScriptedRules::read_buffered_actions(lua_Integer n, std::vector<Action>& ou
                       std::to_string(kMaxActions));
   std::vector<lua_Integer>& buffer = impl_->out_buffer;
   const auto filled = static_cast<lua_Integer>(buffer.size());
-  out.resize(static_cast<std::size_t>(n));
-  for (lua_Integer i = 0; i < n; ++i) {
-    const lua_Integer action = i < filled ? buffer[static_cast<std::size_t>(i)] : 0;
-    if (i >= filled || action < INT32_MIN || action > INT32_MAX)
-      throw ScriptError("hook 'actions': entry " + std::to_string(i + 1) + " is not an integer action" +
-                        " (is the count past the entries the hook filled?)");
-    out[static_cast<std::size_t>(i)] = static_cast<Action>(action);
+  const auto m = static_cast<std::size_t>(std::min(n, filled));  // entries 1..m are integers; past them, none
+  out.resize(m);
+  bool outside = false;  // an entry outside the range of an Action (the first one is found below)
+  for (std::size_t i = 0; i < m; ++i) {
+    const lua_Integer action = buffer[i];
+    out[i] = static_cast<Action>(action);
+    outside |= action < INT32_MIN || action > INT32_MAX;
+  }
+  if (outside || n > filled) {
+    lua_Integer bad = filled + 1;
+    for (std::size_t i = 0; outside && i < m; ++i)
+      if (buffer[i] < INT32_MIN || buffer[i] > INT32_MAX) bad = static_cast<lua_Integer>(i + 1), outside = false;
+    throw ScriptError("hook 'actions': entry " + std::to_string(bad) + " is not an integer action" +
+                      " (is the count past the entries the hook filled?)");
   }
   if (impl_->clear_action_lists) {  // a later call's count past what it filled finds nothing
     if (n < filled) {  // entries past the count stay, as in a Lua list: make it one, and clear 1..n there
