@@ -30,6 +30,14 @@ int guarded(lua_State* L, F&& body) {
   return luaL_error(L, "%s", message.c_str());
 }
 
+/// luaL_checkinteger, with its hot case inline: the C API call that converts, and luaL_checkinteger itself only
+/// to raise its error (the same message) when the argument is no integer.
+inline lua_Integer integer_arg(lua_State* L, int index) {
+  int is_integer = 0;
+  const lua_Integer value = lua_tointegerx(L, index, &is_integer);
+  return is_integer ? value : luaL_checkinteger(L, index);
+}
+
 /// The state behind the `game` argument at index 1; raises if arg 1 is not the game or no hook runs.
 GameState& state_arg(lua_State* L, Impl& impl) {
   if (!impl.binding) luaL_error(L, "the game may only be used while a hook runs (not while the rules load)");
@@ -65,7 +73,7 @@ ZoneId zone_arg(lua_State* L, Impl& impl, int index) {
 }
 
 ComponentId component_arg(lua_State* L, Impl& impl, int index) {
-  const lua_Integer c = luaL_checkinteger(L, index);
+  const lua_Integer c = integer_arg(L, index);
   if (c < 1 || c > static_cast<lua_Integer>(impl.layout->components.size()))
     luaL_error(L, "no component number %d (the game has %d)", static_cast<int>(c),
                static_cast<int>(impl.layout->components.size()));
@@ -73,7 +81,7 @@ ComponentId component_arg(lua_State* L, Impl& impl, int index) {
 }
 
 int seat_arg(lua_State* L, Impl& impl, int index) {
-  const lua_Integer s = luaL_checkinteger(L, index);
+  const lua_Integer s = integer_arg(L, index);
   if (s < 1 || s > impl.layout->seats) luaL_error(L, "no seat %d in a game of %d seats", static_cast<int>(s), impl.layout->seats);
   return static_cast<int>(s);
 }
@@ -85,7 +93,7 @@ int track_arg(lua_State* L, Impl& impl, int index) {
       if (impl.layout->tracks[t].name == name) return static_cast<int>(t);
     luaL_error(L, "unknown track '%s'", name);
   }
-  const lua_Integer t = luaL_checkinteger(L, index);
+  const lua_Integer t = integer_arg(L, index);
   if (t < 1 || t > static_cast<lua_Integer>(impl.layout->tracks.size())) luaL_error(L, "no track number %d", static_cast<int>(t));
   return static_cast<int>(t - 1);
 }
@@ -197,7 +205,7 @@ int phase_arg(lua_State* L, Impl& impl, int arg) {
     for (const auto& [n, number] : impl.layout->phase_names) known += (known.empty() ? "" : ", ") + n;
     return luaL_error(L, "unknown phase '%s' (declared phases: %s)", name, known.empty() ? "none" : known.c_str());
   }
-  return static_cast<int>(luaL_checkinteger(L, arg));
+  return static_cast<int>(integer_arg(L, arg));
 }
 // game:set_to_move(seat [, phase]): the seat to move, and the phase it is in when given (one call for both).
 GAME_METHOD(set_to_move) {
@@ -219,7 +227,7 @@ GAME_METHOD(set_phase) { IMPL; GameState& s = writable_state(L, impl, "set_phase
 // game:phase_name([phase]): the declared name of the phase (default: the current one), or nil
 GAME_METHOD(phase_name) {
   IMPL;
-  const int phase = lua_isnoneornil(L, 2) ? state_arg(L, impl).phase() : static_cast<int>(luaL_checkinteger(L, 2));
+  const int phase = lua_isnoneornil(L, 2) ? state_arg(L, impl).phase() : static_cast<int>(integer_arg(L, 2));
   for (const auto& [name, number] : impl.layout->phase_names)
     if (number == phase) {
       lua_pushstring(L, name.c_str());
@@ -238,7 +246,7 @@ GAME_METHOD(match_score) { IMPL; const GameState& s = state_arg(L, impl); lua_pu
 GAME_METHOD(round_score) {
   IMPL;
   const GameState& s = state_arg(L, impl);
-  const lua_Integer r = luaL_checkinteger(L, 2);
+  const lua_Integer r = integer_arg(L, 2);
   const int seat = seat_arg(L, impl, 3);
   if (r < 1 || r > static_cast<lua_Integer>(s.round_scores().size())) luaL_error(L, "round %d has not been scored", static_cast<int>(r));
   lua_pushinteger(L, s.round_scores()[static_cast<std::size_t>(r - 1)][static_cast<std::size_t>(seat - 1)]);
@@ -258,7 +266,7 @@ GAME_METHOD(card) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const auto cards = s.cards(zone_arg(L, impl, 2));
-  lua_Integer i = luaL_checkinteger(L, 3);
+  lua_Integer i = integer_arg(L, 3);
   if (i < 0) i += static_cast<lua_Integer>(cards.size()) + 1;
   if (i < 1 || i > static_cast<lua_Integer>(cards.size())) lua_pushnil(L);
   else push_component(L, cards[static_cast<std::size_t>(i - 1)]);
@@ -334,7 +342,7 @@ int each_zone(lua_State* L, Read&& read) {
 /// The declared map (declare{maps=...}) numbered by argument `arg`: its values indexed by component number
 /// (entry 0 for a card the viewer cannot see). Raises on a number that names no map.
 const std::vector<lua_Integer>& map_arg(lua_State* L, Impl& impl, int arg) {
-  const lua_Integer m = luaL_checkinteger(L, arg);
+  const lua_Integer m = integer_arg(L, arg);
   if (m < 1 || m > static_cast<lua_Integer>(impl.maps.size())) luaL_error(L, "no map number %d", static_cast<int>(m));
   return impl.maps[static_cast<std::size_t>(m - 1)];
 }
@@ -378,8 +386,8 @@ GAME_METHOD(append_cards) {
   const GameState& s = state_arg(L, impl);
   const auto cards = s.cards(zone_arg(L, impl, 2));
   Appender into(L, impl, 3, "append_cards");
-  const lua_Integer n = luaL_checkinteger(L, 4);
-  const lua_Integer base = luaL_checkinteger(L, 5);
+  const lua_Integer n = integer_arg(L, 4);
+  const lua_Integer base = integer_arg(L, 5);
   const bool distinct = lua_toboolean(L, 6);
   const bool filtered = !lua_isnoneornil(L, 7);
   const std::vector<lua_Integer>* key = nullptr;
@@ -406,7 +414,7 @@ GAME_METHOD(append_cards) {
     if (from_group) {
       const std::vector<ZoneId>& zones = zones_arg(L, impl, 8);
       const std::vector<lua_Integer>& top_map = map_arg(L, impl, 10);
-      const lua_Integer empty = luaL_checkinteger(L, 11);
+      const lua_Integer empty = integer_arg(L, 11);
       if (static_cast<lua_Integer>(zones.size()) > kLimits) luaL_error(L, "game:append_cards: a group of limits has at most %d zones", static_cast<int>(kLimits));
       for (const ZoneId z : zones) {
         const ComponentId top = s.top(z);
@@ -447,8 +455,8 @@ GAME_METHOD(nonempty) {
   const GameState& s = state_arg(L, impl);
   const std::vector<ZoneId>& zones = zones_arg(L, impl, 2);
   Appender into(L, impl, 3, "nonempty");
-  const lua_Integer n = luaL_checkinteger(L, 4);
-  const lua_Integer base = luaL_checkinteger(L, 5);
+  const lua_Integer n = integer_arg(L, 4);
+  const lua_Integer base = integer_arg(L, 5);
   const lua_Integer except = luaL_optinteger(L, 6, 0);
   into.start(n);
   for (std::size_t i = 0; i < zones.size(); ++i) {
@@ -486,7 +494,7 @@ GAME_METHOD(move) {
   GameState& s = writable_state(L, impl, "move");
   const ComponentId c = component_arg(L, impl, 2);
   const ZoneId z = zone_arg(L, impl, 3);
-  const int index = lua_isnoneornil(L, 4) ? -1 : static_cast<int>(luaL_checkinteger(L, 4)) - 1;
+  const int index = lua_isnoneornil(L, 4) ? -1 : static_cast<int>(integer_arg(L, 4)) - 1;
   return guarded(L, [&] { s.move(c, z, index); return 0; });
 }
 // game:move_top(from, to) -> card (nil when `from` is empty), cards left in `from`
@@ -511,7 +519,7 @@ GAME_METHOD(deal) {
   GameState& s = writable_state(L, impl, "deal");
   const ZoneId from = zone_arg(L, impl, 2);
   luaL_checktype(L, 3, LUA_TTABLE);
-  const lua_Integer count = luaL_checkinteger(L, 4);
+  const lua_Integer count = integer_arg(L, 4);
   ZoneId targets[64];
   const auto n = static_cast<int>(luaL_len(L, 3));
   if (n > 64) luaL_error(L, "game:deal deals to at most 64 zones");
@@ -548,16 +556,16 @@ GAME_METHOD(set_counter) {
   IMPL;
   GameState& s = writable_state(L, impl, "set_counter");
   const int counter = counter_arg(L, impl, 2);
-  const int owner = static_cast<int>(luaL_checkinteger(L, 3));
-  const lua_Integer value = luaL_checkinteger(L, 4);
+  const int owner = static_cast<int>(integer_arg(L, 3));
+  const lua_Integer value = integer_arg(L, 4);
   return guarded(L, [&] { s.set_counter(counter, owner, value); return 0; });
 }
 GAME_METHOD(add_counter) {
   IMPL;
   GameState& s = writable_state(L, impl, "add_counter");
   const int counter = counter_arg(L, impl, 2);
-  const int owner = static_cast<int>(luaL_checkinteger(L, 3));
-  const lua_Integer delta = luaL_checkinteger(L, 4);
+  const int owner = static_cast<int>(integer_arg(L, 3));
+  const lua_Integer delta = integer_arg(L, 4);
   return guarded(L, [&] {
     const std::int64_t value = s.counter(counter, owner) + delta;
     s.set_counter(counter, owner, value);
@@ -578,7 +586,7 @@ int board_arg(lua_State* L, Impl& impl, int index) {
     luaL_error(L, "unknown board '%s'", name);
   }
   if (lua_type(L, index) != LUA_TNUMBER) luaL_typeerror(L, index, "board (name or number)");
-  const lua_Integer b = luaL_checkinteger(L, index);
+  const lua_Integer b = integer_arg(L, index);
   if (b < 1 || b > static_cast<lua_Integer>(boards.size()))
     luaL_error(L, "no board number %d (the game has %d)", static_cast<int>(b), static_cast<int>(boards.size()));
   return static_cast<int>(b - 1);
@@ -680,7 +688,7 @@ std::pair<int, int> placement_arg(lua_State* L, Impl& impl, int board, int index
     if (v < 0) luaL_error(L, "placement '%s': vertex %s is not on board '%s'", text.c_str(), text.substr(0, blank).c_str(), board_name_of(impl, board));
     return {v, rotation};
   }
-  const lua_Integer p = luaL_checkinteger(L, index);
+  const lua_Integer p = integer_arg(L, index);
   const lua_Integer n = static_cast<lua_Integer>(l.vertices()) * l.rotations();
   if (p < 1 || p > n) luaL_error(L, "no placement number %d on board '%s' (1..%d)", static_cast<int>(p), board_name_of(impl, board), static_cast<int>(n));
   return {static_cast<int>((p - 1) / l.rotations()), static_cast<int>((p - 1) % l.rotations())};
@@ -745,7 +753,7 @@ GAME_METHOD(vertex) {
   state_arg(L, impl);
   const int b = board_arg(L, impl, 2);
   if (lua_type(L, 3) == LUA_TSTRING) push_id(L, site_from_text(L, impl, b, SiteKind::Vertex, lua_tostring(L, 3)));
-  else push_id(L, lattice_of(impl, b).vertex_at({static_cast<int>(luaL_checkinteger(L, 3)), static_cast<int>(luaL_checkinteger(L, 4))}));
+  else push_id(L, lattice_of(impl, b).vertex_at({static_cast<int>(integer_arg(L, 3)), static_cast<int>(integer_arg(L, 4))}));
   return 1;
 }
 // game:face(b, "4,7u") or game:face(b, q, r [, "u"|"d"]) -> id or nil
@@ -758,7 +766,7 @@ GAME_METHOD(face) {
     return 1;
   }
   const Lattice& l = lattice_of(impl, b);
-  const int q = static_cast<int>(luaL_checkinteger(L, 3)), r = static_cast<int>(luaL_checkinteger(L, 4));
+  const int q = static_cast<int>(integer_arg(L, 3)), r = static_cast<int>(integer_arg(L, 4));
   int t = 0;
   if (l.face_types() > 1) {
     const char* type = luaL_checkstring(L, 5);
@@ -886,7 +894,7 @@ GAME_METHOD(set_mark) {
   const int b = board_arg(L, impl, 2);
   const int m = mark_arg(L, impl, b, 3);
   const int id = site_arg(L, impl, b, impl.layout->boards[static_cast<std::size_t>(b)].marks[static_cast<std::size_t>(m)].kind, 4);
-  const lua_Integer value = luaL_checkinteger(L, 5);
+  const lua_Integer value = integer_arg(L, 5);
   if (value < 0 || value > 255) luaL_error(L, "mark '%s' of board '%s' holds 0..255, not %d", lua_tostring(L, 3), board_name_of(impl, b), static_cast<int>(value));
   s.set_mark(b, m, id, static_cast<int>(value));
   return 0;
@@ -958,7 +966,7 @@ GAME_METHOD(reachable) {
   const GameState& s = state_arg(L, impl);
   const int b = board_arg(L, impl, 2);
   const int v = site_arg(L, impl, b, SiteKind::Vertex, 3);
-  const lua_Integer k = luaL_checkinteger(L, 4);
+  const lua_Integer k = integer_arg(L, 4);
   const EdgeMask mask = mask_arg(L, impl, b, 5);
   const auto found = s.reachable(b, v, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, impl.lattice_scratch);
   impl.sandbox.plain(L, 6);  // the lists are filled raw: the `out` list made plain
@@ -981,7 +989,7 @@ GAME_METHOD(path) {
   const int b = board_arg(L, impl, 2);
   const int from = site_arg(L, impl, b, SiteKind::Vertex, 3);
   const int to = site_arg(L, impl, b, SiteKind::Vertex, 4);
-  const lua_Integer k = luaL_checkinteger(L, 5);
+  const lua_Integer k = integer_arg(L, 5);
   const EdgeMask mask = mask_arg(L, impl, b, 6);
   if (!s.path(b, from, to, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, impl.lattice_scratch, impl.int_scratch)) {
     lua_pushnil(L);
@@ -1017,7 +1025,7 @@ GAME_METHOD(placement) {
     std::tie(anchor, rotation) = placement_arg(L, impl, b, 3);
   } else {
     anchor = site_arg(L, impl, b, SiteKind::Vertex, 3);
-    const lua_Integer r = luaL_checkinteger(L, 4);
+    const lua_Integer r = integer_arg(L, 4);
     if (r < 0 || r >= l.rotations()) luaL_error(L, "rotation %d is not one of 0..%d", static_cast<int>(r), l.rotations() - 1);
     rotation = static_cast<int>(r);
   }
@@ -1104,7 +1112,7 @@ GAME_METHOD(tile) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const int track = track_arg(L, impl, 2);
-  const int space = static_cast<int>(luaL_checkinteger(L, 3));
+  const int space = static_cast<int>(integer_arg(L, 3));
   return guarded(L, [&] {
     const TilePlacement t = s.tile_at(track, space);
     if (t.component == kNoComponent) {
@@ -1143,7 +1151,7 @@ GAME_METHOD(place_tile) {
     int anchor = 0, rotation = 0;
     if (!lua_isnoneornil(L, 5)) {
       anchor = site_arg(L, impl, b, SiteKind::Vertex, 4);
-      const lua_Integer r = luaL_checkinteger(L, 5);
+      const lua_Integer r = integer_arg(L, 5);
       if (r < 0 || r >= lattice_of(impl, b).rotations())
         luaL_error(L, "rotation %d is not one of 0..%d", static_cast<int>(r), lattice_of(impl, b).rotations() - 1);
       rotation = static_cast<int>(r);
@@ -1153,14 +1161,14 @@ GAME_METHOD(place_tile) {
     return guarded(L, [&] { s.place_tile_on(c, b, anchor, rotation); return 0; });
   }
   const int track = track_arg(L, impl, 3);
-  const int space = static_cast<int>(luaL_checkinteger(L, 4));
+  const int space = static_cast<int>(integer_arg(L, 4));
   const int rotation = static_cast<int>(luaL_optinteger(L, 5, 0));
   return guarded(L, [&] { s.place_tile(c, track, space, rotation); return 0; });
 }
 GAME_METHOD(figure) {
   IMPL;
   const GameState& s = state_arg(L, impl);
-  const lua_Integer f = luaL_checkinteger(L, 2);
+  const lua_Integer f = integer_arg(L, 2);
   return guarded(L, [&] {
     const FigurePlace p = s.figure_place(static_cast<int>(f - 1));
     if (p.on_board()) {  // board, "vertex"/"face", id
@@ -1181,7 +1189,7 @@ GAME_METHOD(figure) {
 GAME_METHOD(move_figure) {
   IMPL;
   GameState& s = writable_state(L, impl, "move_figure");
-  const lua_Integer f = luaL_checkinteger(L, 2);
+  const lua_Integer f = integer_arg(L, 2);
   if (lua_type(L, 4) == LUA_TSTRING) {  // game:move_figure(f, board, "vertex"/"face", id)
     const int b = board_arg(L, impl, 3);
     const SiteKind kind = site_kind_arg(L, 4);
@@ -1197,7 +1205,7 @@ GAME_METHOD(figures_at) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const int track = track_arg(L, impl, 2);
-  const int space = static_cast<int>(luaL_checkinteger(L, 3));
+  const int space = static_cast<int>(integer_arg(L, 3));
   const auto figures = s.figures_at(track, space);
   lua_createtable(L, static_cast<int>(figures.size()), 0);
   for (std::size_t i = 0; i < figures.size(); ++i) {
@@ -1211,8 +1219,8 @@ GAME_METHOD(figures_at) {
 GAME_METHOD(random) {
   IMPL;
   GameState& s = writable_state(L, impl, "random");
-  const lua_Integer low = lua_isnoneornil(L, 3) ? 1 : luaL_checkinteger(L, 2);
-  const lua_Integer high = lua_isnoneornil(L, 3) ? luaL_checkinteger(L, 2) : luaL_checkinteger(L, 3);
+  const lua_Integer low = lua_isnoneornil(L, 3) ? 1 : integer_arg(L, 2);
+  const lua_Integer high = lua_isnoneornil(L, 3) ? integer_arg(L, 2) : integer_arg(L, 3);
   luaL_argcheck(L, low <= high, 2, "interval is empty");
   lua_pushinteger(L, s.rng().between(low, high));
   return 1;
@@ -1540,8 +1548,8 @@ int houserules_declare(lua_State* L) {
       error = e.what();
     }
     if (!error.empty()) luaL_error(L, "houserules.declare: zone '%s': %s", zone.name.c_str(), error.c_str());
-    if (lua_getfield(L, t, "owner") != LUA_TNIL) zone.owner = {Owner::Kind::Seat, static_cast<int>(luaL_checkinteger(L, -1))};
-    if (lua_getfield(L, t, "team") != LUA_TNIL) zone.owner = {Owner::Kind::Team, static_cast<int>(luaL_checkinteger(L, -1))};
+    if (lua_getfield(L, t, "owner") != LUA_TNIL) zone.owner = {Owner::Kind::Seat, static_cast<int>(integer_arg(L, -1))};
+    if (lua_getfield(L, t, "team") != LUA_TNIL) zone.owner = {Owner::Kind::Team, static_cast<int>(integer_arg(L, -1))};
     if (zone.visibility == Visibility::Owner && zone.owner.kind == Owner::Kind::Nobody)
       luaL_error(L, "houserules.declare: zone '%s' is visible to its owner but has no owner (set owner = seat or team = n)", zone.name.c_str());
     layout.zones.push_back(std::move(zone));
@@ -1564,7 +1572,7 @@ int houserules_declare(lua_State* L) {
     const auto n = static_cast<int>(luaL_len(L, -1));
     for (int k = 1; k <= n; ++k) {
       lua_geti(L, -1, k);
-      track.values.push_back(luaL_checkinteger(L, -1));
+      track.values.push_back(integer_arg(L, -1));
       lua_pop(L, 1);
     }
     layout.tracks.push_back(std::move(track));
@@ -1664,14 +1672,14 @@ int houserules_declare(lua_State* L) {
           luaL_error(L, "houserules.declare: phase '%s' is named twice", layout.phase_names[a].first.c_str());
   }
   lua_pop(L, 1);
-  if (lua_getfield(L, 1, "rounds") != LUA_TNIL) layout.rounds = static_cast<int>(luaL_checkinteger(L, -1));
+  if (lua_getfield(L, 1, "rounds") != LUA_TNIL) layout.rounds = static_cast<int>(integer_arg(L, -1));
   lua_pop(L, 1);
   if (lua_getfield(L, 1, "teams") != LUA_TNIL) {
     luaL_checktype(L, -1, LUA_TTABLE);
     layout.team_of_seat.assign(static_cast<std::size_t>(layout.seats + 1), 0);
     for (int s = 1; s <= layout.seats; ++s) {
       lua_geti(L, -1, s);
-      layout.team_of_seat[static_cast<std::size_t>(s)] = static_cast<int>(luaL_checkinteger(L, -1));
+      layout.team_of_seat[static_cast<std::size_t>(s)] = static_cast<int>(integer_arg(L, -1));
       lua_pop(L, 1);
     }
   }
