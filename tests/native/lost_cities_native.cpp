@@ -63,24 +63,27 @@ void NativeLostCities::start_round(GameState& state) {
     state.set_to_move(state.match_score(2) > state.match_score(1) ? 2 : 1);
 }
 
-bool NativeLostCities::playable(const GameState& state, ComponentId c, ZoneId column) const {
-  const ComponentId top = state.top(column);
-  if (top == kNoComponent) return true;
-  // Columns are kept in order (wagers first, numbers strictly increasing), so the top card says it all:
-  // a wager only on wagers, a number on wagers or on a lower number.
-  if (value_[c] == 0) return value_[top] == 0;
-  return value_[c] > value_[top];
-}
-
 void NativeLostCities::generate_actions(const GameState& state, std::vector<Action>& out) {
   const int seat = state.to_move();
+  // Built in a local array and appended at once (one capacity check instead of one per action).
+  Action actions[2 * kCards + kColours + 1];
+  int n = 0;
   if (state.phase() == kPlace) {
     // The plays of the playable cards, then the discards of every card, both in hand order (as the script).
+    // The value of each column's top card, read once (-1: empty). Columns are kept in order (wagers first,
+    // numbers strictly increasing), so the top card says it all: a card goes on an empty column, a wager only
+    // on wagers, a number on wagers or on a lower number.
+    int top_value[kColours];
+    for (int k = 0; k < kColours; ++k) {
+      const ComponentId top = state.top(expedition_[seat][k]);
+      top_value[k] = top == kNoComponent ? -1 : value_[top];
+    }
     unsigned wager_colours_seen = 0;  // bit k: a wager of colour k was offered already
     Action discards[kCards];
     int discard_count = 0;
     for (ComponentId c : state.cards(hand_[seat])) {
-      if (value_[c] == 0) {
+      const int value = value_[c];
+      if (value == 0) {
         // The copies of a wager are one action: only the bottom-most copy in the hand is offered, so every
         // legal action has its own text (as the script does).
         const unsigned bit = 1u << colour_[c];
@@ -88,16 +91,18 @@ void NativeLostCities::generate_actions(const GameState& state, std::vector<Acti
         wager_colours_seen |= bit;
       }
       const Action lua_id = static_cast<Action>(c) + 1;
-      if (playable(state, c, expedition_[seat][colour_[c]])) out.push_back(kPlayBase + lua_id);
+      const int top = top_value[colour_[c]];
+      if (top < 0 || (value == 0 ? top == 0 : value > top)) actions[n++] = kPlayBase + lua_id;
       discards[discard_count++] = kDiscardBase + lua_id;
     }
-    out.insert(out.end(), discards, discards + discard_count);
+    for (int i = 0; i < discard_count; ++i) actions[n++] = discards[i];
   } else {
-    if (state.size(deck_) > 0) out.push_back(kDrawDeck);  // always true in play: the last draw ends the round
+    if (state.size(deck_) > 0) actions[n++] = kDrawDeck;  // always true in play: the last draw ends the round
     const auto just_discarded = state.phase() - kDraw;  // the colour just discarded to, or 0
     for (int k = 1; k <= kColours; ++k)
-      if (state.size(discard_[k - 1]) > 0 && k != just_discarded) out.push_back(kDrawDeck + k);
+      if (state.size(discard_[k - 1]) > 0 && k != just_discarded) actions[n++] = kDrawDeck + k;
   }
+  out.insert(out.end(), actions, actions + n);
 }
 
 void NativeLostCities::do_apply(GameState& state, Action action) {

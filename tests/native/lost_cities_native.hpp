@@ -73,9 +73,6 @@ class NativeLostCities final : public Rules {
   void do_apply(GameState& state, Action action) override;
 
  private:
-  /// Whether card c may be played at the end of `column`.
-  bool playable(const GameState& state, ComponentId c, ZoneId column) const;
-
   Layout layout_;
   std::array<std::uint8_t, kCards> colour_{};  // 0..4
   std::array<std::uint8_t, kCards> value_{};   // 0 = wager
