@@ -958,10 +958,14 @@ void Sandbox::call(const char* what, int nargs, int nresults) {
   // watchdog, which only compares successive values.
   const std::uint64_t serial = call_serial_.load(std::memory_order_relaxed) + 1;
   const int depth = call_depth_.load(std::memory_order_relaxed);
-  if (depth == 0) {  // the watchdog times the call on this thread's CPU clock (no system call: glibc computes it)
-    clockid_t clock;
-    cpu_clock_.store(pthread_getcpuclockid(pthread_self(), &clock) == 0 ? static_cast<int>(clock) : -1,
-                     std::memory_order_relaxed);
+  if (depth == 0) {  // the watchdog times the call on this thread's CPU clock
+    // A thread's CPU clock id does not change while it lives: asked once per thread (-2: not yet).
+    thread_local int thread_clock = -2;
+    if (thread_clock == -2) {
+      clockid_t clock;
+      thread_clock = pthread_getcpuclockid(pthread_self(), &clock) == 0 ? static_cast<int>(clock) : -1;
+    }
+    cpu_clock_.store(thread_clock, std::memory_order_relaxed);
   }
   call_serial_.store(serial, std::memory_order_relaxed);
   call_depth_.store(depth + 1, std::memory_order_relaxed);
