@@ -409,13 +409,33 @@ int sandbox_setmetatable(lua_State* L) {
   return 1;
 }
 
-/// rawget, rawlen and getmetatable (upvalue 1: Lua's): the buffered table (Sandbox::set_buffered_table) is made
-/// plain first, so they see what the script sees.
-int sandbox_raw_access(lua_State* L) {
+// rawget, rawlen and getmetatable as Lua's base library has them (the same checks and messages), but the
+// buffered table (Sandbox::set_buffered_table) is made plain first, so they see what the script sees.
+int sandbox_rawget(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checkany(L, 2);
+  lua_settop(L, 2);
+  Sandbox::from(L)->plain(L, 1);
+  lua_rawget(L, 1);
+  return 1;
+}
+
+int sandbox_rawlen(lua_State* L) {
+  const int type = lua_type(L, 1);
+  luaL_argexpected(L, type == LUA_TTABLE || type == LUA_TSTRING, 1, "table or string");
+  if (type == LUA_TTABLE) Sandbox::from(L)->plain(L, 1);
+  lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, 1)));
+  return 1;
+}
+
+int sandbox_getmetatable(lua_State* L) {
+  luaL_checkany(L, 1);
   if (lua_istable(L, 1)) Sandbox::from(L)->plain(L, 1);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
+  if (!lua_getmetatable(L, 1)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  luaL_getmetafield(L, 1, "__metatable");  // the protected field when there is one, else the metatable
   return 1;
 }
 
@@ -894,11 +914,12 @@ void Sandbox::open_libraries() {
   lua_getfield(L, -1, "setmetatable");
   lua_pushcclosure(L, sandbox_setmetatable, 1);
   lua_setfield(L, -2, "setmetatable");
-  for (const char* name : {"rawget", "rawlen", "getmetatable"}) {
-    lua_getfield(L, -1, name);
-    lua_pushcclosure(L, sandbox_raw_access, 1);
-    lua_setfield(L, -2, name);
-  }
+  lua_pushcfunction(L, sandbox_rawget);
+  lua_setfield(L, -2, "rawget");
+  lua_pushcfunction(L, sandbox_rawlen);
+  lua_setfield(L, -2, "rawlen");
+  lua_pushcfunction(L, sandbox_getmetatable);
+  lua_setfield(L, -2, "getmetatable");
   lua_getfield(L, -1, "xpcall");
   lua_pushcclosure(L, sandbox_xpcall, 1);
   lua_setfield(L, -2, "xpcall");

@@ -615,3 +615,14 @@ TEST_CASE("the actions list: stale entries past the count, with and without clea
   CHECK(cleared.rules->legal_actions(cleared.state) == std::vector<hr::Action>{101, 104});
   CHECK_THROWS_WITH(cleared.rules->legal_actions(cleared.state), Contains("entry 2 is not an integer action"));
 }
+
+TEST_CASE("the actions list: rawget, rawlen and getmetatable keep Lua's checks and messages", "[sandbox][hostile][out]") {
+  Probe p;
+  CHECK_THROWS_WITH(p.eval("return rawget('text', 1)"), Contains("bad argument #1 to 'rawget' (table expected, got string)"));
+  CHECK_THROWS_WITH(p.eval("return rawlen(5)"), Contains("bad argument #1 to 'rawlen' (table or string expected"));
+  CHECK_THROWS_WITH(p.eval("return getmetatable()"), Contains("bad argument #1 to 'getmetatable' (value expected)"));
+  CHECK(p.eval("return rawlen('four')") == "4");
+  CHECK(p.eval("return rawget({5, 6}, 2)") == "6");
+  CHECK(p.eval("return getmetatable('')") == "locked");  // a protected metatable shows its __metatable field
+  CHECK(p.eval("return tostring(getmetatable({}))") == "nil");
+}
