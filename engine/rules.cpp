@@ -24,7 +24,7 @@ std::vector<Action> Rules::legal_actions(const GameState& state) {
   return out;
 }
 
-void Rules::finish_round_if_requested(GameState& state, GameState* round_end) {
+void Rules::finish_requested_round(GameState& state, GameState* round_end) {
   while (state.round_end_requested() && !state.over()) {
     std::int64_t scores[kMaxSeats];
     const int seats = layout().seats;

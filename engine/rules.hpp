@@ -111,10 +111,14 @@ class Rules {
   virtual void do_apply(GameState& state, Action action) = 0;
 
   /// If the rules asked for the end of the round: scores it, adds it up, starts the next round or ends the match.
-  /// `round_end`, when given, receives the position of a round about to be closed.
-  void finish_round_if_requested(GameState& state, GameState* round_end = nullptr);
+  /// `round_end`, when given, receives the position of a round about to be closed. (Inline: asked after every
+  /// action, and the answer is nearly always no.)
+  void finish_round_if_requested(GameState& state, GameState* round_end = nullptr) {
+    if (state.round_end_requested()) finish_requested_round(state, round_end);
+  }
 
  private:
+  void finish_requested_round(GameState& state, GameState* round_end);  // finish_round_if_requested's work
   GameState backup_;               // rollback of a state that is already recording: assignment keeps its buffers
   std::vector<Action> scratch_;    // reused by apply_checked
 };

@@ -38,13 +38,11 @@ GameState::GameState(const Layout& layout, std::uint64_t seed)
   }
 }
 
-void GameState::check_component(ComponentId c) const {
-  if (c >= capacity_) throw LayoutError("no component number " + std::to_string(c + 1));
+void GameState::no_component(ComponentId c) const {
+  throw LayoutError("no component number " + std::to_string(c + 1));
 }
 
-void GameState::check_zone(ZoneId z) const {
-  if (z >= zone_size_.size()) throw LayoutError("no zone number " + std::to_string(z + 1));
-}
+void GameState::no_zone(ZoneId z) const { throw LayoutError("no zone number " + std::to_string(z + 1)); }
 
 void GameState::remove_from_place(ComponentId c) {
   const Place p = place_[c];

@@ -288,8 +288,15 @@ class GameState {
  private:
   std::uint64_t digest_of(bool with_history) const;
   void remove_from_place(ComponentId c);
-  void check_component(ComponentId c) const;
-  void check_zone(ZoneId z) const;
+  // Inline, the failures out of line: every move asks both.
+  void check_component(ComponentId c) const {
+    if (c >= capacity_) [[unlikely]] no_component(c);
+  }
+  void check_zone(ZoneId z) const {
+    if (z >= zone_size_.size()) [[unlikely]] no_zone(z);
+  }
+  [[noreturn]] void no_component(ComponentId c) const;  // throws LayoutError naming the component number
+  [[noreturn]] void no_zone(ZoneId z) const;            // throws LayoutError naming the zone number
   void check_site(int board, SiteKind kind, int id) const;
   std::uint32_t site_key(int board, SiteKind kind, int id) const {
     return static_cast<std::uint32_t>(board) << 22 | static_cast<std::uint32_t>(kind) << 20 | static_cast<std::uint32_t>(id);
