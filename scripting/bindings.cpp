@@ -1792,12 +1792,9 @@ int out_newindex(lua_State* L) {
 void create_actions_out(lua_State* L, Impl& impl) {
   lua_createtable(L, 256, 0);  // presized: making it plain writes up to 256 entries without allocating
   lua_createtable(L, 0, 3);
-  lua_pushcfunction(L, out_index);
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, out_newindex);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcfunction(L, out_len);
-  lua_setfield(L, -2, "__len");
+  const luaL_Reg metamethods[] = {
+      {"__index", out_index}, {"__newindex", out_newindex}, {"__len", out_len}, {nullptr, nullptr}};
+  luaL_setfuncs(L, metamethods, 0);
   lua_setmetatable(L, -2);
   impl.out_table = lua_topointer(L, -1);
   impl.out_buffered = true;

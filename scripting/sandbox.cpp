@@ -899,27 +899,15 @@ void Sandbox::open_libraries() {
     lua_pushnil(L);
     lua_setfield(L, -2, name);
   }
-  lua_pushcfunction(L, sandbox_load);
-  lua_setfield(L, -2, "load");
-  lua_pushcfunction(L, sandbox_pairs);
-  lua_setfield(L, -2, "pairs");
-  lua_pushcfunction(L, sandbox_next);
-  lua_setfield(L, -2, "next");
-  lua_pushcfunction(L, sandbox_rawset);
-  lua_setfield(L, -2, "rawset");
-  lua_pushcfunction(L, sandbox_print);
-  lua_setfield(L, -2, "print");
-  lua_pushcfunction(L, sandbox_tostring);
-  lua_setfield(L, -2, "tostring");
+  const luaL_Reg base_functions[] = {{"load", sandbox_load},         {"pairs", sandbox_pairs},
+                                     {"next", sandbox_next},         {"rawset", sandbox_rawset},
+                                     {"print", sandbox_print},       {"tostring", sandbox_tostring},
+                                     {"rawget", sandbox_rawget},     {"rawlen", sandbox_rawlen},
+                                     {"getmetatable", sandbox_getmetatable}, {nullptr, nullptr}};
+  luaL_setfuncs(L, base_functions, 0);
   lua_getfield(L, -1, "setmetatable");
   lua_pushcclosure(L, sandbox_setmetatable, 1);
   lua_setfield(L, -2, "setmetatable");
-  lua_pushcfunction(L, sandbox_rawget);
-  lua_setfield(L, -2, "rawget");
-  lua_pushcfunction(L, sandbox_rawlen);
-  lua_setfield(L, -2, "rawlen");
-  lua_pushcfunction(L, sandbox_getmetatable);
-  lua_setfield(L, -2, "getmetatable");
   lua_getfield(L, -1, "xpcall");
   lua_pushcclosure(L, sandbox_xpcall, 1);
   lua_setfield(L, -2, "xpcall");
