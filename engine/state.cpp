@@ -88,27 +88,61 @@ void GameState::move(ComponentId c, ZoneId to, int index) {
   check_component(c);
   check_zone(to);
   if (masked_for_) throw LayoutError("an observation cannot be changed");
-  const int size_after_removal = zone_size_[to] - (place_[c].zone == to ? 1 : 0);
+  const Place p = place_[c];
+  const int size_after_removal = zone_size_[to] - (p.zone == to ? 1 : 0);
   if (index > size_after_removal)
     throw LayoutError("position " + std::to_string(index + 1) + " is past the top of zone '" +
                       layout_->zones[to].name + "'");
-  remove_from_place(c);
-  ComponentId* base = slots_.data() + static_cast<std::size_t>(to) * capacity_;
-  const int n = zone_size_[to];
-  if (index < 0) index = n;
-  if (index == n)
-    note(base[n]);
-  else
+  if (index < 0) index = size_after_removal;
+  if (!p.in_zone()) {  // from a track, a site or a board: the general removal, then the insertion below
+    remove_from_place(c);
+    ComponentId* base = slots_.data() + static_cast<std::size_t>(to) * capacity_;
+    const int n = zone_size_[to];
     note(base + index, static_cast<std::size_t>(n + 1 - index) * sizeof(ComponentId));
-  note(zone_size_[to]);
-  note(place_[c]);
-  note(seen_by_[c]);
-  if (index < n)  // (most moves put the card on top: nothing to open up)
-    std::memmove(base + index + 1, base + index, static_cast<std::size_t>(n - index) * sizeof(ComponentId));
+    note(zone_size_[to]);
+    note(place_[c]);
+    note(seen_by_[c]);
+    if (index < n) std::memmove(base + index + 1, base + index, static_cast<std::size_t>(n - index) * sizeof(ComponentId));
+    base[index] = c;
+    zone_size_[to] = static_cast<std::uint16_t>(n + 1);
+    place_[c] = Place{to, 0, 0};
+    seen_by_[c] |= layout_->grant_mask(to);
+    return;
+  }
+  // Zone to zone, the usual move: one record of what it overwrites (note_zone_move), then the change.
+  ComponentId* from = slots_.data() + static_cast<std::size_t>(p.zone) * capacity_;
+  const int n = zone_size_[p.zone];
+  int i = n - 1;  // most moves take the top card: search from the top
+  while (i > 0 && from[i] != c) --i;
+  if (undo_.active) note_zone_move(c, p.zone, i, to, index);
+  // The top card of a top-card zone lay face up: whoever takes it, everybody saw it (not while dealing).
+  if (i == n - 1 && !quiet_ && layout_->reveals_top(p.zone)) seen_by_[c] = layout_->all_seats_mask();
+  if (i < n - 1) {  // (most moves take the top card: nothing to close up)
+    if (n - 1 - i <= 8 && static_cast<std::size_t>(i) + 9 <= capacity_) {
+      // A short shift (a card out of a hand) as one fixed 16-byte copy, not a call: it stays inside the zone's
+      // slots (i + 9 <= capacity_), and past the top it only moves empty slots onto empty slots.
+      unsigned char next[8 * sizeof(ComponentId)];
+      std::memcpy(next, from + i + 1, sizeof next);
+      std::memcpy(from + i, next, sizeof next);
+    } else {
+      std::memmove(from + i, from + i + 1, static_cast<std::size_t>(n - 1 - i) * sizeof(ComponentId));
+    }
+  }
+  from[n - 1] = kNoComponent;
+  zone_size_[p.zone] = static_cast<std::uint16_t>(n - 1);
+  ComponentId* base = slots_.data() + static_cast<std::size_t>(to) * capacity_;
+  const int m = zone_size_[to];
+  if (index < m)  // (most moves put the card on top: nothing to open up)
+    std::memmove(base + index + 1, base + index, static_cast<std::size_t>(m - index) * sizeof(ComponentId));
   base[index] = c;
-  zone_size_[to] = static_cast<std::uint16_t>(n + 1);
+  zone_size_[to] = static_cast<std::uint16_t>(m + 1);
   place_[c] = Place{to, 0, 0};
   seen_by_[c] |= layout_->grant_mask(to);
+}
+
+void GameState::note_shifted(ComponentId* from_base, int i, int n, ComponentId* to_base, int index, int top_after) {
+  if (i < n - 1) save(from_base + i, static_cast<std::size_t>(n - 1 - i) * sizeof(ComponentId));
+  if (index < top_after) save(to_base + index, static_cast<std::size_t>(top_after - index) * sizeof(ComponentId));
 }
 
 ComponentId GameState::move_top(ZoneId from, ZoneId to) {
@@ -222,10 +256,8 @@ std::vector<int> GameState::figures_at(int track, int space) const {
   return out;
 }
 
-void GameState::set_to_move(int seat) {
-  if (seat < 1 || seat > layout_->seats)
-    throw LayoutError("no " + seat_text(seat) + " in a game of " + std::to_string(layout_->seats) + " seats");
-  to_move_ = seat;
+void GameState::no_seat(int seat) const {
+  throw LayoutError("no " + seat_text(seat) + " in a game of " + std::to_string(layout_->seats) + " seats");
 }
 
 bool GameState::close_round(std::span<const std::int64_t> scores) {
@@ -335,6 +367,9 @@ std::string GameState::check_invariants() const {
   std::vector<int> count(capacity_, 0);
   for (std::size_t z = 0; z < zone_size_.size(); ++z) {
     const auto cards_here = cards(static_cast<ZoneId>(z));
+    for (std::size_t i = cards_here.size(); i < capacity_; ++i)  // the undo log's move records rely on it
+      if (slots_[z * capacity_ + i] != kNoComponent)
+        return "zone '" + layout_->zones[z].name + "' has a component in a slot past its top";
     for (std::size_t i = 0; i < cards_here.size(); ++i) {
       const ComponentId c = cards_here[i];
       if (c >= capacity_) return "zone '" + layout_->zones[z].name + "' holds an invalid component";
@@ -402,6 +437,7 @@ bool GameState::begin_undo() {
   u.lying_saved = false;
   u.count = 0;
   u.used = 0;
+  u.moves_used = 0;
   u.rounds_scored = round_scores_.size();
   u.rng = rng_;
   u.ply = ply_;
@@ -418,6 +454,7 @@ void GameState::grow_undo(std::size_t size) {
   UndoLog& u = undo_;
   if (u.used + size > u.bytes.size()) u.bytes.resize(std::max<std::size_t>(2 * u.bytes.size(), u.used + size + 1024));
   if (u.count == u.entries.size()) u.entries.resize(std::max<std::size_t>(2 * u.entries.size(), 64));
+  if (u.moves_used == u.moves.size()) u.moves.resize(std::max<std::size_t>(2 * u.moves.size(), 32));
 }
 
 void GameState::note_lying() {
@@ -432,7 +469,17 @@ void GameState::rollback() noexcept {
   if (!u.active) return;
   for (std::size_t i = u.count; i-- > 0;) {
     const UndoLog::Entry& e = u.entries[i];
-    std::memcpy(e.at, u.bytes.data() + e.offset, e.size);
+    if (e.at != nullptr) {
+      std::memcpy(e.at, u.bytes.data() + e.offset, e.size);
+      continue;
+    }
+    const UndoLog::ZoneMove& r = u.moves[e.offset];  // a zone-to-zone move (note_zone_move): its values before it
+    zone_size_[r.to] = r.to_size;
+    slots_[static_cast<std::size_t>(r.to) * capacity_ + r.to_top_slot] = r.to_top;
+    zone_size_[r.from] = r.from_size;
+    slots_[static_cast<std::size_t>(r.from) * capacity_ + r.from_size - 1u] = r.from_top;
+    place_[r.component] = r.place;
+    seen_by_[r.component] = r.seen_by;
   }
   if (u.lying_saved) {  // swaps: no allocation (the log's copies take the changed tables, dropped next time)
     lying_key_.swap(u.lying_key);

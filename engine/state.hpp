@@ -3,11 +3,12 @@
 //
 // Invariants (checked by check_invariants()):
 //  * every component is in exactly one place: one slot of one zone, or one space of one track;
-//  * place_of(c) agrees with the zone slots and track spaces;
+//  * place_of(c) agrees with the zone slots and track spaces; a zone's slots past its top are empty;
 //  * seen_by(c) has the bit of every seat the card's current zone grants sight to.
 // A GameState is a handful of flat vectors: copying it is a few memcpy's, so search bots can copy freely.
 // A failed rules hook is rolled back by the state's undo log (begin_undo/rollback): while it records, every
-// change first saves the bytes it overwrites, so undoing an action costs what the action changed, not a copy.
+// change first saves what it overwrites (the bytes, or one record of the values a move between zones changes),
+// so undoing an action costs what the action changed, not a copy.
 #pragma once
 
 #include <array>
@@ -218,7 +219,11 @@ class GameState {
 
   // ---- turn sequencing -----------------------------------------------------------------------------
   int to_move() const { return to_move_; }
-  void set_to_move(int seat);  ///< throws LayoutError unless 1 <= seat <= seats
+  /// Throws LayoutError unless 1 <= seat <= seats.
+  void set_to_move(int seat) {
+    if (seat < 1 || seat > layout_->seats) [[unlikely]] no_seat(seat);
+    to_move_ = seat;
+  }
   int phase() const { return phase_; }
   void set_phase(int phase) { phase_ = phase; }
   int round() const { return round_; }
@@ -261,8 +266,9 @@ class GameState {
   // ---- undo log (Rules::apply's rollback) ----------------------------------------------------------
   /// Starts recording every change made to this state from now on, so that rollback() can restore it exactly
   /// as it is now. Returns false, and records nothing new, when a recording is already running (the caller then
-  /// keeps its own copy). Every change goes through this class's methods, and each first saves the bytes it
-  /// overwrites (a few bytes for a move; whole tables for gather); the turn, phase, round, ply, flags and RNG are
+  /// keeps its own copy). Every change goes through this class's methods, and each first saves what it overwrites,
+  /// as it is then (one record for a move between zones, plus any slots it shifts below the tops; whole tables for
+  /// gather), so the saves restore it in any order; the turn, phase, round, ply, flags and RNG are
   /// saved here, once. A copy of a state does not copy its log (the copy records nothing); assigning to a
   /// recording state keeps its log, which stays valid as long as the state keeps its layout.
   bool begin_undo();
@@ -273,7 +279,7 @@ class GameState {
   /// Whether a recording is running.
   bool recording() const { return undo_.active; }
   /// Bytes saved by the running (or last) recording, for tests and benchmarks.
-  std::size_t undo_bytes() const { return undo_.used; }
+  std::size_t undo_bytes() const { return undo_.used + undo_.moves_used * sizeof(UndoLog::ZoneMove); }
 
   /// Checks the invariants above; returns an empty string or a description of the first violation.
   std::string check_invariants() const;
@@ -297,6 +303,7 @@ class GameState {
   }
   [[noreturn]] void no_component(ComponentId c) const;  // throws LayoutError naming the component number
   [[noreturn]] void no_zone(ZoneId z) const;            // throws LayoutError naming the zone number
+  [[noreturn]] void no_seat(int seat) const;            // throws LayoutError naming the seat and the seat count
   void check_site(int board, SiteKind kind, int id) const;
   std::uint32_t site_key(int board, SiteKind kind, int id) const {
     return static_cast<std::uint32_t>(board) << 22 | static_cast<std::uint32_t>(kind) << 20 | static_cast<std::uint32_t>(id);
@@ -319,14 +326,25 @@ class GameState {
   /// restored last to first), the whole lying tables (which change size) once, and the scalars at the start.
   struct UndoLog {
     struct Entry {
-      void* at;
+      void* at;                    // nullptr: the ZoneMove moves[offset]
       std::uint32_t offset, size;  // in `bytes`
+    };
+    /// A zone-to-zone move in one entry: the values it overwrites, as they were before it (the zones' sizes,
+    /// the slot each top changes, the component's place and seen-by); slots shifted in the middle of a zone are
+    /// saved as bytes beside it.
+    struct ZoneMove {
+      ComponentId component, from_top, to_top;
+      ZoneId from, to;
+      std::uint16_t from_size, to_size, to_top_slot;
+      Place place;
+      std::uint8_t seen_by;
     };
     bool active = false;
     bool lying_saved = false;
     std::vector<Entry> entries;        // the first `count` are in use (the vector only grows)
     std::vector<unsigned char> bytes;  // the first `used` are in use
-    std::size_t count = 0, used = 0;
+    std::vector<ZoneMove> moves;       // the first `moves_used` are in use
+    std::size_t count = 0, used = 0, moves_used = 0;
     std::vector<std::uint32_t> lying_key;
     std::vector<ComponentId> lying;
     std::size_t rounds_scored = 0;
@@ -357,6 +375,32 @@ class GameState {
     u.used += size;
   }
   void grow_undo(std::size_t size);
+  /// Saves what move(c, to, index) will overwrite, card c being at index i of zone `from` (a recording runs).
+  /// Every value is saved as it is before the move: the record and the byte notes beside it restore the same bytes
+  /// whatever order they are undone in, and a state assigned to while recording is still restored exactly.
+  [[gnu::always_inline]] void note_zone_move(ComponentId c, ZoneId from, int i, ZoneId to, int index) {
+    ComponentId* from_base = slots_.data() + static_cast<std::size_t>(from) * capacity_;
+    ComponentId* to_base = slots_.data() + static_cast<std::size_t>(to) * capacity_;
+    const int n = zone_size_[from];
+    const int top_after = zone_size_[to] - (from == to ? 1 : 0);  // the slot `to` fills at its top
+    if (i < n - 1 || index < top_after) [[unlikely]] note_shifted(from_base, i, n, to_base, index, top_after);
+    UndoLog& u = undo_;
+    if (u.moves_used == u.moves.size() || u.count == u.entries.size()) [[unlikely]] grow_undo(0);
+    UndoLog::ZoneMove& r = u.moves[u.moves_used];
+    r.component = c;
+    r.from_top = from_base[n - 1];
+    r.to_top = to_base[top_after];
+    r.from = from;
+    r.to = to;
+    r.from_size = static_cast<std::uint16_t>(n);
+    r.to_size = zone_size_[to];
+    r.to_top_slot = static_cast<std::uint16_t>(top_after);
+    r.place = place_[c];
+    r.seen_by = seen_by_[c];
+    u.entries[u.count++] = {nullptr, static_cast<std::uint32_t>(u.moves_used++), 0};
+  }
+  /// The slots a move shifts in the middle of its zones (below the tops), saved as bytes.
+  void note_shifted(ComponentId* from_base, int i, int n, ComponentId* to_base, int index, int top_after);
   void note_lying();  // saves the lying tables, once per recording
 
   const Layout* layout_ = nullptr;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -697,6 +698,51 @@ TEST_CASE("the undo log restores the state exactly after any kind of change", "[
   all.rollback();
   CHECK(all == base);
   CHECK(all.check_invariants() == "");
+}
+
+TEST_CASE("the undo log restores any run of moves between and within zones, at any position", "[state][undo]") {
+  // Moves from zone to zone are saved as one record each (plus the slots shifted below the tops): random runs
+  // of them, to the top, the bottom or the middle, within a zone too, and with the state assigned to halfway
+  // (Rules::apply's copy fallback inside a recording), are undone exactly; kept, they change the state exactly
+  // as the same moves made without a recording.
+  const ZoneId zones[] = {kDeck, kHand1, kHand2, kTable, kDiscard, box()};
+  hr::Rng rng(2024);
+  const auto random_move = [&](GameState& s) {
+    const auto c = static_cast<ComponentId>(rng.below(kCards));
+    const ZoneId to = zones[rng.below(std::size(zones))];
+    const int top = s.size(to) - (s.place_of(c).zone == to ? 1 : 0);  // the highest position c can take
+    const int index = rng.below(3) == 0 ? -1 : static_cast<int>(rng.below(static_cast<std::uint64_t>(top) + 1));
+    s.move(c, to, index);
+    return std::tuple{c, to, index};
+  };
+  for (int trial = 0; trial < 300; ++trial) {
+    INFO("trial " << trial);
+    GameState base = arranged_a();
+    for (int k = 0; k < 10; ++k) random_move(base);  // a different position each trial
+    GameState s = base, plain = base;
+    REQUIRE(s.begin_undo());
+    const int moves = 1 + static_cast<int>(rng.below(12));
+    GameState halfway;
+    for (int k = 0; k < moves; ++k) {
+      const auto [c, to, index] = random_move(s);
+      plain.move(c, to, index);
+      CHECK(s == plain);
+      REQUIRE(s.check_invariants() == "");
+      if (k == moves / 2) halfway = s;
+    }
+    if (trial % 2) {  // keep the moves: the same state as without the recording
+      s.commit_undo();
+      CHECK(s == plain);
+      continue;
+    }
+    if (trial % 4 == 0) {  // assigned to halfway, then moved on: the log still restores the start
+      s = halfway;
+      for (int k = 0; k < 3; ++k) random_move(s);
+    }
+    s.rollback();
+    CHECK(s == base);
+    CHECK(s.check_invariants() == "");
+  }
 }
 
 TEST_CASE("an undo log is not copied, nests by refusing, and restores nothing once committed", "[state][undo]") {
