@@ -57,6 +57,14 @@ const AttributeValue* Component::attribute(std::string_view key) const {
   return nullptr;
 }
 
+bool attribute_set(const AttributeValue* v) {
+  if (v == nullptr) return false;
+  if (const bool* b = std::get_if<bool>(v)) return *b;
+  if (const std::int64_t* i = std::get_if<std::int64_t>(v)) return *i != 0;
+  if (const double* d = std::get_if<double>(v)) return *d != 0;
+  return !std::get<std::string>(*v).empty();
+}
+
 std::uint8_t Layout::owner_mask(const Owner& owner) const {
   switch (owner.kind) {
     case Owner::Kind::Nobody: return 0;

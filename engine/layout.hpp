@@ -71,7 +71,14 @@ struct ZoneDef {
   std::string name;
   Owner owner;
   Visibility visibility = Visibility::Hidden;
+  /// What everybody knows of the components in this zone, by the rules: only components with this attribute (set,
+  /// and not false, 0 or "") are ever put here ("" : any). A determinization refills the zone's unknown slots
+  /// only with such components (GameState::determinized). Lost Valley: a seat's hidden goods are goods.
+  std::string holds = {};
 };
+
+/// Whether attribute value `v` counts as set for ZoneDef::holds (not null, false, 0 or "").
+bool attribute_set(const AttributeValue* v);
 
 /// A named integer, one per seat (and one for the supply, owner 0) or one in the supply only.
 struct CounterDef {

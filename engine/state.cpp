@@ -333,21 +333,47 @@ GameState GameState::determinized(int seat, Rng& rng) const {
     if (k == backs.size()) backs.push_back(b);
     back_of[c] = static_cast<std::uint8_t>(k);
   }
+  // A zone that `holds` only some components (ZoneDef::holds: public knowledge) is refilled first, each slot with
+  // the next unknown card of its back that may be there; then every other slot, in zone and position order, with the
+  // next card of its back not taken yet. For a state the rules made, some card fits each slot (the real one); should
+  // none be left, the slot waits for the second pass (what is left fits it as well as anything: no card is peeked).
+  std::vector<char> taken(unknown.size(), 0);
   std::vector<std::size_t> next(backs.size() + 1, 0);  // per back: the next position in `unknown` to look at
   auto take = [&](ComponentId held) {
     std::size_t& i = next[back_of[held]];
-    while (back_of[unknown[i]] != back_of[held]) ++i;
+    while (taken[i] || back_of[unknown[i]] != back_of[held]) ++i;
+    taken[i] = 1;
     return unknown[i++];
   };
+  auto fill = [&](std::size_t z, int i, ComponentId c) {
+    sample.slots_[z * capacity_ + static_cast<std::size_t>(i)] = c;
+    sample.place_[c] = Place{static_cast<ZoneId>(z), 0, 0};
+  };
+  auto unknown_slot = [&](std::size_t z, int i) {
+    const ComponentId held = slots_[z * capacity_ + static_cast<std::size_t>(i)];
+    return !(seen_by_[held] & bit) && !top_shown(held);
+  };
+  std::vector<char> filled;  // per slot of a zone that holds only some components: refilled in the first pass
   for (std::size_t z = 0; z < zone_size_.size(); ++z) {
-    ComponentId* base = sample.slots_.data() + z * capacity_;
-    for (int i = 0; i < zone_size_[z]; ++i)
-      if (!(seen_by_[base[i]] & bit) && !top_shown(base[i])) {
-        const ComponentId c = take(base[i]);
-        base[i] = c;
-        sample.place_[c] = Place{static_cast<ZoneId>(z), 0, 0};
-      }
+    const std::string& holds = layout_->zones[z].holds;
+    if (holds.empty()) continue;
+    if (filled.empty()) filled.assign(slots_.size(), 0);
+    for (int i = 0; i < zone_size_[z]; ++i) {
+      if (!unknown_slot(z, i)) continue;
+      const std::uint8_t back = back_of[slots_[z * capacity_ + static_cast<std::size_t>(i)]];
+      for (std::size_t k = 0; k < unknown.size(); ++k)
+        if (!taken[k] && back_of[unknown[k]] == back && attribute_set(layout_->components[unknown[k]].attribute(holds))) {
+          taken[k] = 1;
+          fill(z, i, unknown[k]);
+          filled[z * capacity_ + static_cast<std::size_t>(i)] = 1;
+          break;
+        }
+    }
   }
+  for (std::size_t z = 0; z < zone_size_.size(); ++z)
+    for (int i = 0; i < zone_size_[z]; ++i)
+      if (unknown_slot(z, i) && (filled.empty() || !filled[z * capacity_ + static_cast<std::size_t>(i)]))
+        fill(z, i, take(slots_[z * capacity_ + static_cast<std::size_t>(i)]));
   for (std::size_t i = 0; i < lying_.size(); ++i)  // then the face-down components on the boards, in site order
     if (!(seen_by_[lying_[i]] & bit)) {
       const ComponentId c = take(lying_[i]);

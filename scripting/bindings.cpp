@@ -1550,6 +1550,11 @@ int houserules_declare(lua_State* L) {
     if (!error.empty()) luaL_error(L, "houserules.declare: zone '%s': %s", zone.name.c_str(), error.c_str());
     if (lua_getfield(L, t, "owner") != LUA_TNIL) zone.owner = {Owner::Kind::Seat, static_cast<int>(integer_arg(L, -1))};
     if (lua_getfield(L, t, "team") != LUA_TNIL) zone.owner = {Owner::Kind::Team, static_cast<int>(integer_arg(L, -1))};
+    if (lua_getfield(L, t, "holds") != LUA_TNIL) {
+      if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
+        luaL_error(L, "houserules.declare: zone '%s': holds must be the name of a component attribute (a string)", zone.name.c_str());
+      zone.holds = lua_tostring(L, -1);
+    }
     if (zone.visibility == Visibility::Owner && zone.owner.kind == Owner::Kind::Nobody)
       luaL_error(L, "houserules.declare: zone '%s' is visible to its owner but has no owner (set owner = seat or team = n)", zone.name.c_str());
     layout.zones.push_back(std::move(zone));

@@ -132,7 +132,7 @@ for _, a in ipairs({ "rat", "wolf", "deer", "bear" }) do
   for _ = 1, (P.animals[a] or 0) do ANIMAL_TOKENS[#ANIMAL_TOKENS + 1] = add { name = a, kind = "animal", food = P.animal_food[a], back = "animal" } end
 end
 -- Equipment and goods: item kinds. Equipment is reusable (seed: "peuvent être utilisés aussi souvent que le joueur
--- le souhaite"); goods are used once.
+-- le souhaite"); goods are used once (attribute `good`: the goods zones hold only them, which everybody knows).
 local ITEMS = { "horse", "cart", "boat", "crate", "sieve", "axe", "rod", "rifle", "whisky", "stick", "dried-fish" }
 local ITEM_OF = {}
 for i, name in ipairs(ITEMS) do ITEM_OF[name] = i end
@@ -146,12 +146,12 @@ end
 for _, e in ipairs({ "axe", "rod", "rifle", "stick", "dried_fish", "whisky" }) do
   local name = e == "dried_fish" and "dried-fish" or e
   for _ = 1, (P.events[e] or 0) do
-    EVENT_TOKENS[#EVENT_TOKENS + 1] = add { name = name, kind = "item", item = ITEM_OF[name], event = true, back = "event" }
+    EVENT_TOKENS[#EVENT_TOKENS + 1] = add { name = name, kind = "item", item = ITEM_OF[name], good = IS_GOOD[ITEM_OF[name]], event = true, back = "event" }
   end
 end
 local SUPPLY_ITEMS = {}
 for i, name in ipairs(ITEMS) do
-  for _ = 1, (P.supply[name] or 0) do SUPPLY_ITEMS[#SUPPLY_ITEMS + 1] = add { name = name, kind = "item", item = i } end
+  for _ = 1, (P.supply[name] or 0) do SUPPLY_ITEMS[#SUPPLY_ITEMS + 1] = add { name = name, kind = "item", item = i, good = IS_GOOD[i] } end
 end
 local NCOMP = #list
 
@@ -166,7 +166,7 @@ local zone_list = {
 }
 for s = 1, SEATS do
   zone_list[#zone_list + 1] = { name = "equip." .. s, visibility = "public" }
-  zone_list[#zone_list + 1] = { name = "goods." .. s, owner = s, visibility = "owner" }
+  zone_list[#zone_list + 1] = { name = "goods." .. s, owner = s, visibility = "owner", holds = "good" } -- goods only
   zone_list[#zone_list + 1] = { name = "gold." .. s, owner = s, visibility = "owner" }
   zone_list[#zone_list + 1] = { name = "look." .. s, owner = s, visibility = "owner" }
 end

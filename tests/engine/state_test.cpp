@@ -576,6 +576,54 @@ TEST_CASE("determinized re-deals a hidden card only where a card of the same bac
   CHECK(mixed_within);  // within a back the cards are still re-dealt
 }
 
+TEST_CASE("determinized refills a zone that holds only some components with such components", "[state][determinized]") {
+  // Lost Valley: event tokens share one back, some are goods and some equipment; a seat's goods zone is hidden
+  // from the others, who know it holds goods only (ZoneDef::holds). A sample must never put equipment there (the
+  // rules would then offer to discard a good the seat does not hold), and the pool is still re-dealt.
+  static const Layout layout = [] {
+    Layout l;
+    l.seats = 2;
+    for (int i = 0; i < 8; ++i) {  // c0..c2 goods (c1 with the attribute false: not a good), the rest equipment
+      std::vector<std::pair<std::string, hr::AttributeValue>> attributes = {{"back", std::string("event")}};
+      if (i < 3) attributes.emplace_back("good", i != 1);
+      if (i == 3) attributes.emplace_back("good", std::int64_t{0});
+      l.components.push_back({"e" + std::to_string(i), attributes});
+    }
+    l.zones = {{"pool", {}, Visibility::Hidden},
+               {"goods1", {Owner::Kind::Seat, 1}, Visibility::Owner, "good"},
+               {"goods2", {Owner::Kind::Seat, 2}, Visibility::Owner, "good"}};
+    l.finalize();
+    return l;
+  }();
+  GameState s(layout, 1);
+  for (ComponentId c = 0; c < 8; ++c) s.move(c, 0);
+  s.shuffle(0);
+  s.move(0, 2);  // seat 2 holds the good e0, seat 1 the good e2: each unknown to the other seat
+  s.move(2, 1);
+  bool good_moved = false, pool_mixed = false;
+  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+    hr::Rng rng(seed);
+    const GameState d = s.determinized(1, rng);
+    REQUIRE(d.check_invariants() == "");
+    CHECK(ids(d.cards(1)) == std::vector<ComponentId>{2});  // seat 1's own good: known
+    REQUIRE(d.size(2) == 1);
+    CHECK(d.cards(2)[0] == 0);  // the only unknown good (e1 and e3 have the attribute false and 0)
+    good_moved |= ids(d.cards(0)) != ids(s.cards(0));
+    const GameState d2 = s.determinized(2, rng);  // seat 2 does not know seat 1's good: e2 is the only one left
+    CHECK(ids(d2.cards(1)) == std::vector<ComponentId>{2});
+    pool_mixed |= ids(d2.cards(0)) != ids(s.cards(0));
+  }
+  CHECK(good_moved);  // the pool is still re-dealt
+  CHECK(pool_mixed);
+  // The samples do not depend on where the hidden cards really are: the same for any order of the pool.
+  GameState t = s;
+  t.shuffle(0);
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    hr::Rng a(seed), b(seed);
+    CHECK(s.determinized(1, a) == t.determinized(1, b));
+  }
+}
+
 // ---- top-card visibility (a deck whose top card lies face up; issue 16, variants' [visibility]) ------------
 
 namespace {

@@ -204,3 +204,28 @@ TEST_CASE("two greedy players finish every round: the heuristic never prefers ta
     CHECK(s.over());  // a match of 3 rounds within 1,800 plies
   }
 }
+
+TEST_CASE("lost-valley: a determinization refills a seat's hidden goods with goods only", "[ismcts][determinized]") {
+  // Event tokens share one back, goods (whisky, stick, dried fish) and equipment (axe, rod, rifle) alike; a seat's
+  // goods zone is hidden from the others, who know it holds goods only (its `holds = "good"`). Before, a sample
+  // could put an axe there, and ismcts then failed on "discard axe" (rules.lua: spend_item found none).
+  auto rules = hr::load_rules("lost-valley");
+  GameState state = rules->new_game(1);
+  const hr::Layout& layout = rules->layout();
+  const ZoneId pool = layout.zone_id("pool.event"), goods2 = layout.zone_id("goods.2");
+  const int held = state.size(goods2);  // the start inventory's whiskies, bought in the open
+  std::vector<ComponentId> hidden;
+  for (ComponentId c : std::vector<ComponentId>(state.cards(pool).begin(), state.cards(pool).end()))
+    if (hidden.size() < 2 && hr::attribute_set(layout.components[c].attribute("good"))) state.move(c, goods2), hidden.push_back(c);
+  REQUIRE(hidden.size() == 2);
+  bool equipment_left = false;  // the pool still holds equipment a plain deal could put there
+  for (ComponentId c : state.cards(pool)) equipment_left |= !hr::attribute_set(layout.components[c].attribute("good"));
+  REQUIRE(equipment_left);
+  for (ComponentId c : hidden) REQUIRE((state.seen_by(c) & 1u) == 0);  // seat 1 does not know them
+  hr::Rng rng(7);
+  for (int i = 0; i < 100; ++i) {
+    const GameState sample = state.determinized(1, rng);
+    REQUIRE(sample.size(goods2) == held + 2);
+    for (ComponentId c : sample.cards(goods2)) CHECK(hr::attribute_set(layout.components[c].attribute("good")));
+  }
+}

@@ -270,4 +270,16 @@ TEST_CASE("declare errors for boards, shapes and tile features name what is wron
     EditedBoard e("corner", "corners = { [\"1,0\"] = STORE }", "corners = { [\"2,0\"] = STORE }");
     CHECK_THAT(load_error(e.path()), Contains("tile 'pond': corner 2,0 is not part of its shape 'triangle'"));
   }
+  {
+    EditedBoard e("holds", "{ name = \"bag.1\", owner = 1,", "{ name = \"bag.1\", holds = 3, owner = 1,");
+    CHECK_THAT(load_error(e.path()), Contains("zone 'bag.1': holds must be the name of a component attribute (a string)"));
+  }
+}
+
+TEST_CASE("declare: a zone that holds only some components keeps the attribute's name", "[binding][board]") {
+  EditedBoard e("holds-ok", "{ name = \"bag.1\", owner = 1,", "{ name = \"bag.1\", holds = \"token\", owner = 1,");
+  const Board b(e.path());
+  const hr::Layout& layout = b.rules->layout();
+  CHECK(layout.zones[layout.zone_id("bag.1")].holds == "token");
+  CHECK(layout.zones[layout.zone_id("bag.2")].holds == "");
 }
