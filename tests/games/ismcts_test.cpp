@@ -1,6 +1,7 @@
 // ismcts_test.cpp — the ismcts bot and the Lost Cities heuristic on the real scripted ruleset: no peeking
 // (decisions and heuristic values do not change when only what the seat cannot see changes, and a bot that
-// reads the real state is caught by the same test), and sane play.
+// reads the real state is caught by the same test), and sane play; Lost Valley's determinizations keep its
+// zones' `holds`.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
