@@ -109,7 +109,9 @@ void GameState::move(ComponentId c, ZoneId to, int index) {
     seen_by_[c] |= layout_->grant_mask(to);
     return;
   }
-  // Zone to zone, the usual move: one record of what it overwrites (note_zone_move), then the change.
+  // Zone to zone, the usual move: one record of what it overwrites (note_zone_move), then the change. The removal
+  // is remove_from_place's zone case without its saves, inline here (a shared helper cost 1.6% more instructions a
+  // ply on the native per-ply path: the record's writes make the compiler reload the zone's size and slots).
   ComponentId* from = slots_.data() + static_cast<std::size_t>(p.zone) * capacity_;
   const int n = zone_size_[p.zone];
   int i = n - 1;  // most moves take the top card: search from the top

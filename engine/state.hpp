@@ -322,11 +322,12 @@ class GameState {
   template <class F>
   bool each_footprint_face(ComponentId c, int board, int anchor, int rotation, F&& fn) const;
 
-  /// The undo log: what each change overwrote (bytes at a fixed address inside one of the fixed-size tables,
-  /// restored last to first), the whole lying tables (which change size) once, and the scalars at the start.
+  /// The undo log: what each change overwrote (bytes at a fixed address inside one of the fixed-size tables, or a
+  /// ZoneMove record of the values a move between zones changes; restored last to first), the whole lying tables
+  /// (which change size) once, and the scalars at the start.
   struct UndoLog {
     struct Entry {
-      void* at;                    // nullptr: the ZoneMove moves[offset]
+      void* at;                    // nullptr: the ZoneMove moves[offset] (size 0)
       std::uint32_t offset, size;  // in `bytes`
     };
     /// A zone-to-zone move in one entry: the values it overwrites, as they were before it (the zones' sizes,
