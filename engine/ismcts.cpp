@@ -44,7 +44,7 @@ double parse_number(const std::string& key, const std::string& value, double lo,
 }  // namespace
 
 const char* IsmctsOptions::option_names() {
-  return "iterations, exploration, rollout, depth, finish_turn, expand, widen, reward, scale, baseline, time_ms, seed";
+  return "iterations, exploration, rollout, depth, finish_turn, expand, widen, reward, scale, baseline, round_end, time_ms, seed";
 }
 
 IsmctsOptions IsmctsOptions::parse(const std::string& text) {
@@ -91,6 +91,10 @@ IsmctsOptions IsmctsOptions::parse(const std::string& text) {
       if (value == "on") o.baseline = true;
       else if (value == "off") o.baseline = false;
       else bad_value(key, value, "on or off");
+    } else if (key == "round_end") {
+      if (value == "exact") o.round_end = RoundEnd::Exact;
+      else if (value == "heuristic") o.round_end = RoundEnd::Heuristic;
+      else bad_value(key, value, "exact or heuristic");
     } else if (key == "time_ms") {
       o.time_ms = parse_number(key, value, 0, "a number of milliseconds >= 0");
     } else if (key == "seed") {
@@ -148,7 +152,10 @@ std::vector<IsmctsPlayer::ChildStats> IsmctsPlayer::root_children() const {
 
 void IsmctsPlayer::values(Rules& rules, const GameState& state, int round, double* value, Known known) {
   const auto& rounds = state.round_scores();
-  if ((state.over() || state.round() != round) && rounds.size() >= static_cast<std::size_t>(round)) {
+  // round_end=heuristic: a round over before the match is valued like any other state (below), by the heuristic.
+  const bool after_round = !state.over() && state.round() != round;
+  const bool exact_round = !(after_round && has_heuristic_ && options_.round_end == IsmctsOptions::RoundEnd::Heuristic);
+  if (exact_round && (state.over() || after_round) && rounds.size() >= static_cast<std::size_t>(round)) {
     // The round of the decision is over: its exact result (match totals through that round).
     for (int s = 0; s < seats_; ++s) {
       double total = 0;

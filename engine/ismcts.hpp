@@ -22,7 +22,9 @@
 // given seed its decision depends only on what its seat knows (tests/games/ismcts_test.cpp proves it).
 //
 // Horizon: the round being played when the decision is made. A sample whose round has ended is scored
-// exactly (the seats' match totals through that round); otherwise it is estimated (see Rollout).
+// exactly (the seats' match totals through that round; with round_end=heuristic, unless the match is over, by the
+// heuristic of the next round's start, as greedy values an action that ends a round); otherwise it is estimated
+// (see Rollout).
 #pragma once
 
 #include <cstdint>
@@ -75,6 +77,14 @@ struct IsmctsOptions {
   double scale = 30;             ///< points of margin for tanh's knee (Margin only)
   /// Margin, Own: subtract each sample's own margins (values) at the root (less variance).
   bool baseline = true;
+  enum class RoundEnd {
+    Exact,      ///< a sample whose round ended is valued by the match totals through that round
+    /// ... by the heuristic of the state after it (the next round dealt), unless the match is over: for a
+    /// ruleset whose rounds leave more than the totals behind (the board game's artifact chips score at the
+    /// end of the match), which the totals leave out and the heuristic counts. Without a heuristic: Exact.
+    Heuristic,
+  };
+  RoundEnd round_end = RoundEnd::Exact;
   double time_ms = 0;            ///< > 0: also stop after this long (then decisions depend on the machine)
   std::optional<std::uint64_t> seed;  ///< replaces the seed the bot is made with
 

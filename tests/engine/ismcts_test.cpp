@@ -76,6 +76,9 @@ TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[i
   CHECK(IsmctsOptions::parse("widen=1.5").widen == Approx(1.5));
   CHECK(IsmctsOptions::parse("rollout=greedy").rollout == IsmctsOptions::Rollout::Greedy);
   CHECK(IsmctsOptions::parse("reward=own").reward == IsmctsOptions::Reward::Own);
+  CHECK(d.round_end == IsmctsOptions::RoundEnd::Exact);
+  CHECK(IsmctsOptions::parse("round_end=heuristic").round_end == IsmctsOptions::RoundEnd::Heuristic);
+  CHECK(IsmctsOptions::parse("round_end=heuristic:round_end=exact").round_end == IsmctsOptions::RoundEnd::Exact);
 
   using Catch::Matchers::Contains;
   CHECK_THROWS_WITH(IsmctsOptions::parse("iteration=5"),
@@ -90,6 +93,7 @@ TEST_CASE("IsmctsOptions::parse reads key=value options and names bad ones", "[i
   CHECK_THROWS_WITH(IsmctsOptions::parse("scale=0"), Contains("> 0"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("baseline=yes"), Contains("baseline=yes") && Contains("on or off"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("baseline="), Contains("on or off"));
+  CHECK_THROWS_WITH(IsmctsOptions::parse("round_end=soon"), Contains("round_end=soon") && Contains("exact or heuristic"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("finish_turn=1"), Contains("finish_turn=1") && Contains("on or off"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations"), Contains("not key=value"));
   CHECK_THROWS_WITH(IsmctsOptions::parse("iterations=5:"), Contains("not key=value"));
@@ -227,6 +231,32 @@ TEST_CASE("rollout=greedy: the other seats play greedily until the deciding seat
   IsmctsPlayer fallback(1, IsmctsOptions::parse("iterations=3:rollout=greedy"));
   decide(fallback, game, s);
   CHECK(fallback.last_stats().rollout_plies > 3);
+}
+
+TEST_CASE("round_end: a sample past the round's end is valued by the totals, or by the heuristic of the next round",
+          "[ismcts]") {
+  // Seat 1 to move, the deck empty: it takes Y3 or Y8, seat 2 takes the other, and the round ends (the row cannot
+  // be refilled). The totals of the round: take Y8 -> 4+5+6+7+8 = 30 against 3; take Y3 -> 25 against 8.
+  // Two iterations, one per action, each evaluated after one more ply (depth=1: seat 2's only move, which ends the
+  // round and deals the next).
+  const auto choice = [](TakeGame& game, const std::string& options) {
+    const GameState s = arrange(game.layout(), {Y4, Y5, Y6, Y7}, {Y1}, {Y3, Y8}, {Y2}, {}, 1);
+    IsmctsPlayer bot(1, IsmctsOptions::parse("iterations=2:depth=1" + options));
+    return decide(bot, game, s);
+  };
+  TakeGame two_rounds;  // the round that ends is the first of two
+  two_rounds.perverse = true;  // a heuristic: minus the seat's won pile
+  CHECK(choice(two_rounds, "") == kTake + 1);                      // exact: the totals, Y8 wins the round
+  CHECK(choice(two_rounds, ":round_end=exact") == kTake + 1);
+  // By the heuristic of the next round's start: both won piles are empty there (0 for both seats, whichever card
+  // was taken), so the two actions tie and the first in the ruleset's order is played.
+  CHECK(choice(two_rounds, ":round_end=heuristic") == kTake + 0);
+  // The match over (one round) is always valued by its totals; so is any round end without a heuristic hook.
+  TakeGame one_round(1);
+  one_round.perverse = true;
+  CHECK(choice(one_round, ":round_end=heuristic") == kTake + 1);
+  TakeGame no_heuristic;
+  CHECK(choice(no_heuristic, ":round_end=heuristic") == kTake + 1);
 }
 
 TEST_CASE("trick: a heuristic returning NaN (ismcts read nodes_[-1] and played action 0)", "[ismcts][hostile]") {
