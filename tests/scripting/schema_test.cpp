@@ -126,6 +126,12 @@ TEST_CASE("[bots]: a ruleset's default search options, inherited, replaced by a 
   auto cards = hr::load_rules("lost-cities");
   CHECK(cards->bot_options("ismcts").empty());
   CHECK_FALSE(dynamic_cast<hr::IsmctsPlayer&>(*hr::make_bot("ismcts", 1, cards.get())).options().expand.has_value());
+  // The board game values a sample past an expedition's end by the heuristic (its artifact chips carry over).
+  auto board = hr::load_rules("lost-cities-board");
+  CHECK(board->bot_options("ismcts") == "round_end=heuristic");
+  CHECK(dynamic_cast<hr::IsmctsPlayer&>(*hr::make_bot("ismcts", 1, board.get())).options().round_end ==
+        hr::IsmctsOptions::RoundEnd::Heuristic);
+  CHECK(hr::load_rules("lost-cities-board/ascending-descending")->bot_options("ismcts") == "round_end=heuristic");
   // A variant inherits the entry, or replaces it.
   CHECK(hr::load_rules(variant("lost-cities-rivals", "coins = 36"))->bot_options("ismcts") == "expand=greedy");
   CHECK(hr::load_rules(variant("lost-cities-rivals", "[bots]\nismcts = \"iterations=200\""))->bot_options("ismcts") ==
