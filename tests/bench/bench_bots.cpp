@@ -4,11 +4,14 @@
 // simulate` (docs/bots.md); this program times moves on one thread.
 //
 // It plays `--games` single rounds of the ruleset (default: tests/fixtures/lost-cities-one-round.toml),
-// the bot (`--bot`, default "ismcts") against `--opponent` (default "greedy"), seats alternating, and times
-// every decision of the bot that has more than one legal action. Figures are medians (per move) or totals.
-// Not a test: it asserts nothing about time (DESIGN.md §8), CTest does not run it.
+// the bot (`--bot`, default "ismcts", with the ruleset's own [bots] options first) against `--opponent`
+// (default "greedy") in every other seat, the bot's seat rotating, and times every decision of the bot that
+// has more than one legal action. `--moves N` stops once N moves are timed. `--ruleset all` does it for every
+// ruleset found (the built-in ones and HOUSERULES_PATH's), one line each, the figures for every ruleset.
+// Figures are medians (per move) or totals. Not a test: it asserts nothing about time (DESIGN.md §8), CTest
+// does not run it.
 //
-//   bench_bots [--ruleset ID|PATH] [--games N] [--bot SPEC] [--opponent SPEC] [--seed S] [--copies N]
+//   bench_bots [--ruleset ID|PATH|all] [--games N] [--moves N] [--bot SPEC] [--opponent SPEC] [--seed S] [--copies N]
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -24,6 +27,7 @@
 #include "bots.hpp"
 #include "ismcts.hpp"
 #include "rng.hpp"
+#include "ruleset.hpp"
 #include "rules.hpp"
 #include "scripted_rules.hpp"
 
@@ -34,6 +38,7 @@ using Clock = std::chrono::steady_clock;
 struct Options {
   std::string ruleset = HOUSERULES_SOURCE_DIR "/tests/fixtures/lost-cities-one-round.toml";
   int games = 10;
+  int moves = 0;  // > 0: stop once this many moves are timed (games may then be cut short)
   std::string bot = "ismcts";
   std::string opponent = "greedy";
   std::uint64_t seed = 1;
@@ -52,8 +57,12 @@ double quantile(std::vector<double> v, double q) {
 }
 
 [[noreturn]] void usage(const std::string& why) {
-  fmt::print(stderr, "bench_bots: {}\nusage: bench_bots [--ruleset ID|PATH] [--games N] [--bot SPEC] "
-                     "[--opponent SPEC] [--seed S] [--copies N]\n", why);
+  fmt::print(stderr, "bench_bots: {}\nusage: bench_bots [--ruleset ID|PATH|all] [--games N] [--moves N] [--bot SPEC] "
+                     "[--opponent SPEC] [--seed S] [--copies N]\n"
+                     "examples:\n"
+                     "  bench_bots                                   ismcts against greedy, 10 rounds of Lost Cities\n"
+                     "  bench_bots --ruleset all --moves 60          every ruleset: ms a move of its ismcts\n"
+                     "  bench_bots --ruleset lost-valley --bot ismcts:iterations=1000 --moves 10\n", why);
   std::exit(2);
 }
 
@@ -67,6 +76,7 @@ Options parse(int argc, char** argv) {
     try {
       if (arg == "--ruleset") o.ruleset = value;
       else if (arg == "--games") o.games = std::stoi(value);
+      else if (arg == "--moves") o.moves = std::stoi(value);
       else if (arg == "--bot") o.bot = value;
       else if (arg == "--opponent") o.opponent = value;
       else if (arg == "--seed") o.seed = std::stoull(value);
@@ -77,6 +87,7 @@ Options parse(int argc, char** argv) {
     }
   }
   if (o.games < 1 || o.copies < 1) usage("--games and --copies must be at least 1");
+  if (o.moves < 0) usage("--moves must be 0 (no limit) or more");
   return o;
 }
 
@@ -92,10 +103,126 @@ double ns_per_call(int n, F&& f) {
   return quantile(runs, 0.5);
 }
 
+/// What timing the bot's moves in one ruleset found.
+struct MoveFigures {
+  std::vector<double> move_ms;  // one entry per timed move
+  std::int64_t iterations = 0, rollout_plies = 0, nodes = 0;
+  double search_seconds = 0;
+  double score_bot = 0, score_best_other = 0, wins = 0;
+  int rounds = 0;               // rounds played to their end
+  std::string setting;          // the bot's options as made (ruleset defaults, then --bot's)
+};
+
+/// Plays single rounds (the first round of a match) of `rules`, the bot in seat 1 + g % seats of round g and the
+/// opponent in the others, until opt.games rounds are over or opt.moves moves are timed. `middle` receives the
+/// position at ply 40 of the first round. Throws what the rules or the bots throw.
+MoveFigures time_moves(hr::ScriptedRules& rules, const Options& opt, hr::GameState* middle) {
+  MoveFigures f;
+  const int seats = rules.layout().seats;
+  for (int g = 0; g < opt.games; ++g) {
+    if (opt.moves > 0 && static_cast<int>(f.move_ms.size()) >= opt.moves) break;
+    const int bot_seat = 1 + g % seats;
+    auto bot = hr::make_bot(opt.bot, hr::derive_seed(opt.seed + 1, static_cast<std::uint64_t>(g)), &rules);
+    if (!bot) usage("unknown bot " + opt.bot);
+    std::vector<std::unique_ptr<hr::Player>> others;  // indexed by seat - 1 (the bot's own entry unused)
+    for (int s = 1, k = 0; s <= seats; ++s) {
+      const std::uint64_t stream = opt.seed + 2 + static_cast<std::uint64_t>(s == bot_seat ? seats : k++);
+      others.push_back(hr::make_bot(opt.opponent, hr::derive_seed(stream, static_cast<std::uint64_t>(g)), &rules));
+      if (!others.back()) usage("unknown bot " + opt.opponent);
+    }
+    auto* search = dynamic_cast<hr::IsmctsPlayer*>(bot.get());
+    if (search != nullptr && f.setting.empty()) {
+      const hr::IsmctsOptions& o = search->options();
+      f.setting = fmt::format("iterations={}{}{}", o.iterations,
+                              o.expand == hr::IsmctsOptions::Expand::Greedy ? ":expand=greedy" : "",
+                              o.round_end == hr::IsmctsOptions::RoundEnd::Heuristic ? ":round_end=heuristic" : "");
+    }
+    hr::GameState state = rules.new_game(hr::derive_seed(opt.seed, static_cast<std::uint64_t>(g)));
+    const int round = state.round();
+    std::vector<hr::Action> legal;
+    bool cut = false;
+    while (!state.over() && state.round() == round) {
+      rules.legal_actions(state, legal);
+      const int seat = state.to_move();
+      if (g == 0 && state.ply() == 40 && middle != nullptr) *middle = state;
+      if (seat == bot_seat) {
+        const auto t = Clock::now();
+        const hr::Action a = bot->choose(rules, hr::InformationSet(state, seat, legal));
+        const double sec = seconds_since(t);
+        if (legal.size() > 1) {
+          f.move_ms.push_back(sec * 1e3);
+          if (search) {
+            f.iterations += search->last_stats().iterations;
+            f.rollout_plies += search->last_stats().rollout_plies;
+            f.nodes += search->last_stats().nodes;
+            f.search_seconds += search->last_stats().seconds;
+          }
+          if (opt.moves > 0 && static_cast<int>(f.move_ms.size()) >= opt.moves) {
+            cut = true;
+            break;
+          }
+        }
+        rules.apply(state, a);
+      } else {
+        rules.apply(state, others[static_cast<std::size_t>(seat - 1)]->choose(rules, hr::InformationSet(state, seat, legal)));
+      }
+    }
+    if (cut) break;
+    const auto& scores = state.round_scores().at(static_cast<std::size_t>(round - 1));
+    const double mine = static_cast<double>(scores[static_cast<std::size_t>(bot_seat - 1)]);
+    double best_other = -1e300;
+    int tied = 1;
+    for (int s = 1; s <= seats; ++s) {
+      if (s == bot_seat) continue;
+      const double v = static_cast<double>(scores[static_cast<std::size_t>(s - 1)]);
+      if (v > best_other) best_other = v, tied = 1;
+      else if (v == best_other) ++tied;
+    }
+    f.score_bot += mine, f.score_best_other += best_other;
+    f.wins += mine > best_other ? 1 : mine == best_other ? 1.0 / (tied + 1) : 0;
+    ++f.rounds;
+  }
+  return f;
+}
+
+double mean_of(const std::vector<double>& v) {
+  double t = 0;
+  for (double x : v) t += x;
+  return v.empty() ? 0.0 : t / static_cast<double>(v.size());
+}
+
+/// `--ruleset all`: one line per ruleset found.
+int all_rulesets(const Options& opt) {
+  std::vector<std::string> problems;
+  const std::vector<hr::RulesetInfo> found = hr::list_rulesets(&problems);
+  for (const std::string& p : problems) fmt::print(stderr, "bench_bots: skipped: {}\n", p);
+  fmt::print("bench_bots: every ruleset, {} against {}, one thread, seed {}, at most {} rounds{}\n", opt.bot,
+             opt.opponent, opt.seed, opt.games, opt.moves > 0 ? fmt::format(" or {} timed moves", opt.moves) : "");
+  fmt::print("{:<22} {:>5} {:<40} {:>6} {:>9} {:>9} {:>9} {:>12}\n", "ruleset", "seats", "bot setting", "moves",
+             "median ms", "p90 ms", "max ms", "iterations/s");
+  int status = 0;
+  for (const hr::RulesetInfo& info : found) {
+    try {
+      auto rules = hr::load_rules(info.id);
+      const MoveFigures f = time_moves(*rules, opt, nullptr);
+      fmt::print("{:<22} {:>5} {:<40} {:>6} {:>9.1f} {:>9.1f} {:>9.1f} {:>12.0f}\n", info.id, rules->layout().seats,
+                 f.setting.empty() ? opt.bot : f.setting, f.move_ms.size(), quantile(f.move_ms, 0.5),
+                 quantile(f.move_ms, 0.9), quantile(f.move_ms, 1.0),
+                 f.search_seconds > 0 ? static_cast<double>(f.iterations) / f.search_seconds : 0.0);
+      std::fflush(stdout);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "bench_bots: {}: {}\n", info.id, e.what());
+      status = 1;
+    }
+  }
+  return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const Options opt = parse(argc, argv);
+  if (opt.ruleset == "all") return all_rulesets(opt);
   std::unique_ptr<hr::ScriptedRules> rules;
   try {
     rules = hr::load_rules(opt.ruleset);
@@ -106,65 +233,27 @@ int main(int argc, char** argv) {
   fmt::print("bench_bots: {} ({}), one thread, seed {}\n", rules->id(), opt.ruleset, opt.seed);
 
   // ---- moves ----
-  std::vector<double> move_ms;
-  std::int64_t iterations = 0, rollout_plies = 0, nodes = 0;
-  double search_seconds = 0;
-  double score_bot = 0, score_opp = 0, wins = 0;
   hr::GameState middle;  // a position from the middle of the first game, for the copy figures
+  MoveFigures f;
   try {
-    for (int g = 0; g < opt.games; ++g) {
-      const int bot_seat = 1 + g % 2;
-      auto bot = hr::make_bot(opt.bot, hr::derive_seed(opt.seed + 1, static_cast<std::uint64_t>(g)));
-      auto opp = hr::make_bot(opt.opponent, hr::derive_seed(opt.seed + 2, static_cast<std::uint64_t>(g)));
-      if (!bot || !opp) usage("unknown bot " + (bot ? opt.opponent : opt.bot));
-      auto* search = dynamic_cast<hr::IsmctsPlayer*>(bot.get());
-      hr::GameState state = rules->new_game(hr::derive_seed(opt.seed, static_cast<std::uint64_t>(g)));
-      const int round = state.round();
-      std::vector<hr::Action> legal;
-      while (!state.over() && state.round() == round) {
-        rules->legal_actions(state, legal);
-        const int seat = state.to_move();
-        if (g == 0 && state.ply() == 40) middle = state;
-        if (seat == bot_seat) {
-          const auto t = Clock::now();
-          const hr::Action a = bot->choose(*rules, hr::InformationSet(state, seat, legal));
-          const double s = seconds_since(t);
-          if (legal.size() > 1) {
-            move_ms.push_back(s * 1e3);
-            if (search) {
-              iterations += search->last_stats().iterations;
-              rollout_plies += search->last_stats().rollout_plies;
-              nodes += search->last_stats().nodes;
-              search_seconds += search->last_stats().seconds;
-            }
-          }
-          rules->apply(state, a);
-        } else {
-          rules->apply(state, opp->choose(*rules, hr::InformationSet(state, seat, legal)));
-        }
-      }
-      const auto& scores = state.round_scores().at(static_cast<std::size_t>(round - 1));
-      const double mine = static_cast<double>(scores[static_cast<std::size_t>(bot_seat - 1)]);
-      const double theirs = static_cast<double>(scores[static_cast<std::size_t>(2 - bot_seat)]);
-      score_bot += mine, score_opp += theirs;
-      wins += mine > theirs ? 1 : mine == theirs ? 0.5 : 0;
-    }
+    f = time_moves(*rules, opt, &middle);
   } catch (const std::exception& e) {
     fmt::print(stderr, "bench_bots: a game failed: {}\n", e.what());
     return 1;
   }
-  const double n = opt.games;
-  fmt::print("  {} vs {}: {} rounds, seats alternating; {} timed moves (more than one legal action)\n", opt.bot,
-             opt.opponent, opt.games, move_ms.size());
+  const std::vector<double>& move_ms = f.move_ms;
+  fmt::print("  {} ({}) vs {}: {} rounds over, the bot's seat rotating; {} timed moves (more than one legal action)\n",
+             opt.bot, f.setting.empty() ? "as given" : f.setting, opt.opponent, f.rounds, move_ms.size());
   fmt::print("  ms per move: median {:.1f}, p90 {:.1f}, max {:.1f}, mean {:.1f}\n", quantile(move_ms, 0.5),
-             quantile(move_ms, 0.9), quantile(move_ms, 1.0),
-             move_ms.empty() ? 0.0 : [&] { double t = 0; for (double x : move_ms) t += x; return t / move_ms.size(); }());
-  if (iterations > 0)
+             quantile(move_ms, 0.9), quantile(move_ms, 1.0), mean_of(move_ms));
+  if (f.iterations > 0)
     fmt::print("  iterations/s {:.0f}; per iteration: {:.2f} rollout plies, {:.2f} tree nodes per move's iteration\n",
-               static_cast<double>(iterations) / search_seconds, static_cast<double>(rollout_plies) / iterations,
-               static_cast<double>(nodes) / iterations);
-  fmt::print("  rounds won {:.1f}/{} ({:.1f}%), mean score {:.1f} vs {:.1f} (small sample: use `houserules simulate`)\n",
-             wins, opt.games, 100 * wins / n, score_bot / n, score_opp / n);
+               static_cast<double>(f.iterations) / f.search_seconds, static_cast<double>(f.rollout_plies) / f.iterations,
+               static_cast<double>(f.nodes) / f.iterations);
+  if (f.rounds > 0)
+    fmt::print("  rounds won {:.1f}/{} ({:.1f}%), mean score {:.1f} vs the best other {:.1f} (small sample: use "
+               "`houserules simulate`)\n",
+               f.wins, f.rounds, 100 * f.wins / f.rounds, f.score_bot / f.rounds, f.score_best_other / f.rounds);
 
   // ---- the pieces of an iteration, on the position at ply 40 of the first game ----
   if (middle.ply() != 40) {
