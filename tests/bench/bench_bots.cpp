@@ -110,7 +110,7 @@ struct MoveFigures {
   double search_seconds = 0;
   double score_bot = 0, score_best_other = 0, wins = 0;
   int rounds = 0;               // rounds played to their end
-  std::string setting;          // the bot's options as made (ruleset defaults, then --bot's)
+  std::string setting;          // --bot, and the ruleset's [bots] options it comes after
 };
 
 /// Plays single rounds (the first round of a match) of `rules`, the bot in seat 1 + g % seats of round g and the
@@ -131,11 +131,9 @@ MoveFigures time_moves(hr::ScriptedRules& rules, const Options& opt, hr::GameSta
       if (!others.back()) usage("unknown bot " + opt.opponent);
     }
     auto* search = dynamic_cast<hr::IsmctsPlayer*>(bot.get());
-    if (search != nullptr && f.setting.empty()) {
-      const hr::IsmctsOptions& o = search->options();
-      f.setting = fmt::format("iterations={}{}{}", o.iterations,
-                              o.expand == hr::IsmctsOptions::Expand::Greedy ? ":expand=greedy" : "",
-                              o.round_end == hr::IsmctsOptions::RoundEnd::Heuristic ? ":round_end=heuristic" : "");
+    if (f.setting.empty()) {
+      const std::string ruleset_options = rules.bot_options(opt.bot.substr(0, opt.bot.find(':')));
+      f.setting = ruleset_options.empty() ? opt.bot : opt.bot + " after [bots] " + ruleset_options;
     }
     hr::GameState state = rules.new_game(hr::derive_seed(opt.seed, static_cast<std::uint64_t>(g)));
     const int round = state.round();
@@ -198,15 +196,15 @@ int all_rulesets(const Options& opt) {
   for (const std::string& p : problems) fmt::print(stderr, "bench_bots: skipped: {}\n", p);
   fmt::print("bench_bots: every ruleset, {} against {}, one thread, seed {}, at most {} rounds{}\n", opt.bot,
              opt.opponent, opt.seed, opt.games, opt.moves > 0 ? fmt::format(" or {} timed moves", opt.moves) : "");
-  fmt::print("{:<22} {:>5} {:<40} {:>6} {:>9} {:>9} {:>9} {:>12}\n", "ruleset", "seats", "bot setting", "moves",
+  fmt::print("{:<22} {:>5} {:<50} {:>6} {:>9} {:>9} {:>9} {:>12}\n", "ruleset", "seats", "bot setting", "moves",
              "median ms", "p90 ms", "max ms", "iterations/s");
   int status = 0;
   for (const hr::RulesetInfo& info : found) {
     try {
       auto rules = hr::load_rules(info.id);
       const MoveFigures f = time_moves(*rules, opt, nullptr);
-      fmt::print("{:<22} {:>5} {:<40} {:>6} {:>9.1f} {:>9.1f} {:>9.1f} {:>12.0f}\n", info.id, rules->layout().seats,
-                 f.setting.empty() ? opt.bot : f.setting, f.move_ms.size(), quantile(f.move_ms, 0.5),
+      fmt::print("{:<22} {:>5} {:<50} {:>6} {:>9.1f} {:>9.1f} {:>9.1f} {:>12.0f}\n", info.id, rules->layout().seats,
+                 f.setting, f.move_ms.size(), quantile(f.move_ms, 0.5),
                  quantile(f.move_ms, 0.9), quantile(f.move_ms, 1.0),
                  f.search_seconds > 0 ? static_cast<double>(f.iterations) / f.search_seconds : 0.0);
       std::fflush(stdout);
@@ -242,8 +240,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   const std::vector<double>& move_ms = f.move_ms;
-  fmt::print("  {} ({}) vs {}: {} rounds over, the bot's seat rotating; {} timed moves (more than one legal action)\n",
-             opt.bot, f.setting.empty() ? "as given" : f.setting, opt.opponent, f.rounds, move_ms.size());
+  fmt::print("  {} vs {}: {} rounds over, the bot's seat rotating; {} timed moves (more than one legal action)\n",
+             f.setting, opt.opponent, f.rounds, move_ms.size());
   fmt::print("  ms per move: median {:.1f}, p90 {:.1f}, max {:.1f}, mean {:.1f}\n", quantile(move_ms, 0.5),
              quantile(move_ms, 0.9), quantile(move_ms, 1.0), mean_of(move_ms));
   if (f.iterations > 0)
