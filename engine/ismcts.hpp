@@ -79,9 +79,10 @@ struct IsmctsOptions {
   bool baseline = true;
   enum class RoundEnd {
     Exact,      ///< a sample whose round ended is valued by the match totals through that round
-    /// ... by the heuristic of the state after it (the next round dealt), unless the match is over: for a
-    /// ruleset whose rounds leave more than the totals behind (the board game's artifact chips score at the
-    /// end of the match), which the totals leave out and the heuristic counts. Without a heuristic: Exact.
+    /// a sample whose round ended, the match not over, is valued by the heuristic of the state after it (the
+    /// next round dealt): for a ruleset whose rounds leave more than the totals behind (the board game's
+    /// artifact chips score at the end of the match), which the totals leave out and the heuristic counts.
+    /// The match's end is valued by its totals. Without a heuristic: Exact.
     Heuristic,
   };
   RoundEnd round_end = RoundEnd::Exact;
@@ -142,8 +143,9 @@ class IsmctsPlayer : public Player {
   };
 
   using Known = IsmctsKnownValue;
-  /// Each seat's margin over the best other seat in `state`: exact once the round `round` is over, else
-  /// from the heuristic (or, without one, the scores); `known` spares the heuristic call of its seat.
+  /// Each seat's margin over the best other seat in `state`: exact once the round `round` is over (with
+  /// round_end=heuristic only once the match is over), else from the heuristic (or, without one, the scores);
+  /// `known` spares the heuristic call of its seat.
   void values(Rules& rules, const GameState& state, int round, double* margin, Known known = {});
   /// While `seat` is to move in round `round`: applies the legal action after
   /// which rules.heuristic(state, seat) is highest (16 plies at most). Counts the plies in stats_.rollout_plies.
