@@ -39,10 +39,6 @@ CLI::Validator seed_check();
 /// A CLI11 check for a count that must be at least 1 (--threads, --games): "0" and negative numbers are refused.
 CLI::Validator positive_check();
 
-/// Why `path` cannot be written as an output file ("the folder 'x' does not exist", "'x' is a folder", "the folder
-/// 'x' is not writable"), or "" when it can. Nothing is created.
-std::string output_path_problem(const std::string& path);
-
 /// Adds --json to `command`: "Print one JSON document on stdout instead of text (schema: docs/cli.md)".
 CLI::Option* add_json_flag(CLI::App& command, bool& json);
 

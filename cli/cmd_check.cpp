@@ -1,13 +1,12 @@
-// cmd_check.cpp — `houserules check`: random playouts checking the rules' contracts (cli/check.hpp).
+// cmd_check.cpp — `houserules check`: random playouts checking the rules' contracts (cli/testing/check.hpp).
 #include <iostream>
 #include <memory>
 
 #include <CLI/CLI.hpp>
 
-#include "check.hpp"
+#include "testing/testing.hpp"
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "coverage_options.hpp"
 
 namespace hr {
 

@@ -1,4 +1,4 @@
-// cmd_compare.cpp — `houserules compare A B` (cli/compare.hpp, docs/simulation.md "Comparing two rulesets").
+// cmd_compare.cpp — `houserules compare A B` (cli/simulation/compare.hpp, docs/simulation.md "Comparing two rulesets").
 #include <iostream>
 #include <memory>
 #include <string>
@@ -6,9 +6,8 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
-#include "compare.hpp"
-#include "play.hpp"
-#include "simulate.hpp"
+#include "simulation/simulation.hpp"
+#include "play/play.hpp"
 
 namespace hr {
 

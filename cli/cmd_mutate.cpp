@@ -1,11 +1,11 @@
-// cmd_mutate.cpp — `houserules mutate`: mutation testing of a ruleset's scripts (cli/mutate.hpp).
+// cmd_mutate.cpp — `houserules mutate`: mutation testing of a ruleset's scripts (cli/testing/mutate.hpp).
 #include <iostream>
 #include <memory>
 
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
-#include "mutate.hpp"
+#include "testing/testing.hpp"
 
 namespace hr {
 

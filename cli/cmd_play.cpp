@@ -8,7 +8,7 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "play.hpp"
+#include "play/play.hpp"
 #include "ruleset.hpp"
 
 namespace hr {

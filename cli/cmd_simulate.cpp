@@ -1,4 +1,4 @@
-// cmd_simulate.cpp — `houserules simulate` and `houserules merge` (cli/simulate.hpp, docs/simulation.md).
+// cmd_simulate.cpp — `houserules simulate` and `houserules merge` (cli/simulation/simulate.hpp, docs/simulation.md).
 #include <iostream>
 #include <memory>
 #include <string>
@@ -8,8 +8,8 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "play.hpp"
-#include "simulate.hpp"
+#include "play/play.hpp"
+#include "simulation/simulation.hpp"
 
 namespace hr {
 

@@ -1,4 +1,4 @@
-// cmd_test.cpp — `houserules test`: scenario files (cli/scenario.hpp), with --json and --junit (docs/cli.md).
+// cmd_test.cpp — `houserules test`: scenario files (cli/testing/scenario.hpp), with --json and --junit (docs/cli.md).
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -10,8 +10,8 @@
 
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "coverage_options.hpp"
-#include "scenario.hpp"
+#include "play/play.hpp"
+#include "testing/testing.hpp"
 
 namespace hr {
 

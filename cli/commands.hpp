@@ -23,7 +23,7 @@ void register_simulate_commands(CLI::App& app, int& status);
 void register_mutate_command(CLI::App& app, int& status);
 /// compare (cli/cmd_compare.cpp)
 void register_compare_command(CLI::App& app, int& status);
-/// serve (cli/serve.cpp)
+/// serve (cli/cmd_serve.cpp)
 void register_serve_command(CLI::App& app, int& status);
 
 }  // namespace hr

@@ -1,4 +1,4 @@
-// fuzz_http.cpp — an HTTP request to `houserules serve` (cli/serve.hpp): the bytes of one input are sent as
+// fuzz_http.cpp — an HTTP request to `houserules serve` (cli/web/serve.hpp): the bytes of one input are sent as
 // they are, over a TCP connection on 127.0.0.1, to a server with the page and the whole JSON API
 // (add_routes, the same routes as `houserules serve`), and the response is read to the end. The server and its
 // games live for the whole process, so a game made by one input can be played by a later one only if the
@@ -16,7 +16,7 @@
 #include <thread>
 
 #include "fuzz_util.hpp"
-#include "serve.hpp"
+#include "web/web.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "fuzz_util.hpp"
-#include "play.hpp"
+#include "play/play.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 
@@ -48,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     human.choose(*game.rules, hr::InformationSet(state, state.to_move(), legal));
   } catch (const hr::InputEnded&) {  // the input ran out, or a line said "quit"
-  } catch (const hr::UndoRequested&) {  // a line said "undo": the play loop takes the game back (cli/play.cpp)
+  } catch (const hr::UndoRequested&) {  // a line said "undo": the play loop takes the game back (cli/play/play.cpp)
   }
   // Free this input's Lua garbage now (as fuzz_scenario does): otherwise the input looks as if it allocated more
   // than it freed, and libFuzzer runs a leak check over the whole heap after it (80% of the time, measured), then

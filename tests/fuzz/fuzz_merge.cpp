@@ -1,7 +1,7 @@
 // fuzz_merge.cpp — `houserules merge` of shard files (JSON Lines of `simulate --jsonl`): up to three files,
 // separated in the input by lines "#---", merged into a summary and an HTML report.
 #include "fuzz_util.hpp"
-#include "simulate.hpp"
+#include "simulation/simulation.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto parts = hr::fuzz::split_files(hr::fuzz::as_text(data, size), 3);

@@ -1,9 +1,9 @@
-// fuzz_scenario.cpp — a scenario file, parsed and run (cli/scenario.hpp) against the shipped rulesets: every
+// fuzz_scenario.cpp — a scenario file, parsed and run (cli/testing/scenario.hpp) against the shipped rulesets: every
 // key, zones, counters, figures, tiles, actions and expectations. Rulesets are loaded once per process.
 #include <map>
 
 #include "fuzz_util.hpp"
-#include "scenario.hpp"
+#include "testing/testing.hpp"
 #include "scripted_rules.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -5,10 +5,9 @@
 #include <memory>
 
 #include "fuzz_util.hpp"
-#include "play.hpp"
+#include "play/play.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
-#include "transcript.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // nullptr: it did not load.

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "play.hpp"
+#include "play/play.hpp"
 #include "scripted_rules.hpp"
 
 using Catch::Contains;

@@ -13,10 +13,9 @@
 
 #include <unistd.h>
 
-#include "golden.hpp"
-#include "play.hpp"
+#include "testing/testing.hpp"
+#include "play/play.hpp"
 #include "scripted_rules.hpp"
-#include "transcript.hpp"
 
 using Catch::Contains;
 namespace fs = std::filesystem;

@@ -1,8 +1,8 @@
-// compare_test.cpp — the statistics of `houserules compare` (cli/compare.hpp) on published and hand-computed
+// compare_test.cpp — the statistics of `houserules compare` (cli/simulation/compare.hpp) on published and hand-computed
 // values, mirror-match seeding, and a comparison of a ruleset with itself (every change exactly zero).
 #include <catch2/catch.hpp>
 
-#include "compare.hpp"
+#include "simulation/simulation.hpp"
 
 namespace {
 

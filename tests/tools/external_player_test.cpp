@@ -5,8 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "external_player.hpp"
-#include "observation_json.hpp"
+#include "play/play.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 

@@ -1,4 +1,4 @@
-// mutate_test.cpp — the Lua tokenizer and mutation operators of `houserules mutate` (cli/mutate.hpp), the
+// mutate_test.cpp — the Lua tokenizer and mutation operators of `houserules mutate` (cli/testing/mutate.hpp), the
 // executable lines of coverage (scripting/coverage.hpp), and the CPU guard with the coverage hook on.
 #include <catch2/catch.hpp>
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "coverage.hpp"
-#include "mutate.hpp"
+#include "testing/testing.hpp"
 #include "sandbox.hpp"
 
 namespace {

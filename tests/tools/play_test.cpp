@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "play.hpp"
+#include "play/play.hpp"
 
 namespace {
 

@@ -17,7 +17,7 @@
 
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
-#include "simulate.hpp"
+#include "simulation/simulation.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bots.hpp"
-#include "play.hpp"
+#include "play/play.hpp"
 #include "ruleset.hpp"
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bots.hpp"
-#include "play.hpp"
+#include "play/play.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 

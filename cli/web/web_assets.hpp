@@ -1,5 +1,5 @@
-// web_assets.hpp — the files of cli/web/ (the page of `houserules serve`), embedded in the binary at build time by
-// cli/embed_web.cmake (the generated web_assets.cpp).
+// web_assets.hpp — the files of cli/web/page/ (the page of `houserules serve`), embedded in the binary at build time by
+// cli/web/embed_web.cmake (the generated web_assets.cpp).
 #pragma once
 
 #include <cstddef>

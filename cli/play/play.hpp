@@ -1,4 +1,7 @@
-// play.hpp — the `play` and `replay` commands: a whole match between humans at the terminal and bots.
+// play.hpp — the public header of cli/play/ (the subsystem above scripting/ that plays games), included by the
+// other subsystems and the front as "play/play.hpp": the `play` and `replay` commands (a whole match between humans
+// at the terminal and bots), and, through the headers below, transcripts, external player programs, observations
+// as JSON and the small helpers for files and shell words the commands above share.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +11,11 @@
 #include <vector>
 
 #include "bots.hpp"
+#include "external_player.hpp"
+#include "observation_json.hpp"
+#include "output_path.hpp"
+#include "shell_word.hpp"
+#include "transcript.hpp"
 
 namespace hr {
 

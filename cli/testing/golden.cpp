@@ -17,11 +17,10 @@
 
 #include "bots.hpp"
 #include "input_line.hpp"
-#include "play.hpp"
+#include "play/play.hpp"
 #include "rules.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
-#include "transcript.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-// serve.hpp — `houserules serve`: a local web server (127.0.0.1 only) with one self-contained page (cli/web/,
+// serve.hpp — `houserules serve`: a local web server (127.0.0.1 only) with one self-contained page (cli/web/page/,
 // embedded in the binary) to play any ruleset against bots, undo, download the transcript, and step through a
 // transcript. The JSON API and its limits are in docs/serve.md.
 #pragma once

@@ -22,17 +22,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "arguments.hpp"
 #include "bots.hpp"
-#include "external_player.hpp"
-#include "play.hpp"
+#include "play/play.hpp"
 #include "rng.hpp"
 #include "ruleset.hpp"
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
-#include "shell_word.hpp"
 #include "input_line.hpp"
-#include "transcript.hpp"
 
 namespace hr {
 

@@ -4,7 +4,7 @@
 #include <set>
 #include <string>
 
-#include "observation_json.hpp"
+#include "play/play.hpp"
 #include "scripted_rules.hpp"
 
 namespace hr {

@@ -18,12 +18,10 @@
 #include <nlohmann/json.hpp>
 
 #include "bots.hpp"
-#include "play.hpp"
+#include "play/play.hpp"
 #include "rng.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
-#include "shell_word.hpp"
-#include "transcript.hpp"
 
 namespace hr {
 

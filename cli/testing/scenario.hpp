@@ -106,7 +106,7 @@ struct TestCaseResult {
 /// Options of run_scenario_tests.
 struct ScenarioOptions {
   bool verbose = false;  ///< also print `ok <file> '<name>'` for each scenario that passes
-  bool update = false;   ///< re-record the golden transcripts found instead of checking them (cli/golden.hpp)
+  bool update = false;   ///< re-record the golden transcripts found instead of checking them (cli/testing/golden.hpp)
   LoadedRulesets* loaded = nullptr;  ///< rulesets kept across calls; nullptr: this call's own
   std::vector<TestCaseResult>* results = nullptr;  ///< when given, receives every test's outcome, in run order
 };
@@ -120,7 +120,7 @@ struct ScenarioOptions {
 /// failure), with `verbose` also `ok <file> '<name>'` for each passing scenario, and finally the line
 /// `N passed, M failed`. Loaded rulesets are cached per (ruleset, players) for the whole run.
 ///
-/// Golden transcripts (*.jsonl in a folder named `golden`, cli/golden.hpp) found in the folders, or given as
+/// Golden transcripts (*.jsonl in a folder named `golden`, cli/testing/golden.hpp) found in the folders, or given as
 /// files, are replayed too (re-recorded with `update`), each counting as one passed or failed test.
 ///
 /// Returns 0 if at least one scenario ran and none failed, 1 otherwise.

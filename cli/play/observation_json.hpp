@@ -16,7 +16,7 @@
 
 namespace hr {
 
-// ---- the walks over a game's table that both documents share (this one and web_view_json, cli/web_view.hpp) ----
+// ---- the walks over a game's table that both documents share (this one and web_view_json, cli/web/web_view.hpp) ----
 
 /// An attribute value as JSON: a number, a boolean or a string (Json: nlohmann::json or ordered_json).
 template <class Json>

@@ -1,5 +1,5 @@
 // app.js — the page of `houserules serve`: play a game against bots, step through a transcript. It draws any
-// ruleset from the generic view of the kernel's layout (cli/web_view.hpp; docs/serve.md) plus the optional
+// ruleset from the generic view of the kernel's layout (cli/web/web_view.hpp; docs/serve.md) plus the optional
 // [view] hints of the ruleset's TOML. No framework, no build step.
 'use strict';
 

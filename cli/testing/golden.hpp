@@ -1,7 +1,7 @@
 // golden.hpp — golden transcripts: recorded games that `houserules test` replays to catch any unintended
 // change in a rule script, and re-records with `houserules test --update` after an intended one.
 //
-// A golden file is a transcript (cli/transcript.hpp, the format `houserules play --log` writes) in a folder
+// A golden file is a transcript (cli/play/transcript.hpp, the format `houserules play --log` writes) in a folder
 // named `golden`, conventionally rulesets/<id>/tests/golden/*.jsonl. Recorded by --update it also holds, so
 // that a divergence can be shown as expected-vs-got rather than as two digests:
 //   header: "setup_digest" and "setup" (every field of the state after the setup, see state_fields),

@@ -2,7 +2,7 @@
 // view"). Generic: it reads only the kernel's layout (zones, counters, tracks, figures, lattice boards) and the
 // state, so every ruleset and house rule is drawn with no code of its own.
 //
-// The external-player document (observation_json, cli/observation_json.hpp) describes the same table for programs:
+// The external-player document (observation_json, cli/play/observation_json.hpp) describes the same table for programs:
 // both walk it with the same functions there (board_tiles, board_lying, mark_values, phase_name, attribute_json);
 // this one differs in shape for the page: cards carry their id and attributes (the page colours them and a scene is
 // keyed by id), zones and counters are lists in layout order, boards carry their geometry (vertices, faces, edges).

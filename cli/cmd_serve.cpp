@@ -1,0 +1,27 @@
+// cmd_serve.cpp — `houserules serve`: the web table (cli/web/web.hpp, docs/serve.md).
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "web/web.hpp"
+
+namespace hr {
+
+void register_serve_command(CLI::App& app, int& status) {
+  auto options = std::make_shared<ServeOptions>();
+  auto* cmd = app.add_subcommand("serve", "Play, watch and step through games in a web browser (a local server)");
+  cmd->footer(
+      "Examples:\n"
+      "  houserules serve --open                   the page at http://127.0.0.1:8080/ in your browser\n"
+      "  houserules serve --port 0                 any free port (printed)\n"
+      "  houserules serve --replay game.jsonl      step through a transcript of `play --log`\n"
+      "The server listens on 127.0.0.1 only and reads only rulesets (built-in and HOUSERULES_PATH) and the\n"
+      "--replay file. It keeps the 64 most recent games and replays in memory. API: docs/serve.md.");
+  cmd->add_option("--port", options->port, "TCP port on 127.0.0.1 (0: any free port)")->check(CLI::Range(0, 65535));
+  cmd->add_flag("--open", options->open, "Open the page in the default browser (xdg-open)");
+  cmd->add_option("--replay", options->replay, "A transcript (JSON Lines) to show at start")->check(CLI::ExistingFile);
+  cmd->callback([&status, options] { status = serve_command(*options); });
+}
+
+}  // namespace hr
