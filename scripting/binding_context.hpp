@@ -69,7 +69,7 @@ struct ScriptedRules::Impl {
 };
 
 /// The internal random-playout driver, a C function: run(actions, apply, game, out, limit) -> plies, ended
-/// (bindings.cpp). Scripts cannot reach it.
+/// (bindings_actions.cpp). Scripts cannot reach it.
 int playout_run(lua_State* L);
 /// Creates the `actions` hook's `out` list, buffered (its registry ref in impl.actions_out_ref).
 void create_actions_out(lua_State* L, ScriptedRules::Impl& impl);
@@ -77,7 +77,7 @@ void create_actions_out(lua_State* L, ScriptedRules::Impl& impl);
 /// A C function (no arguments, no results): called directly from C functions that run under a Lua call, or
 /// through Sandbox::plain_protected. May raise a Lua error (memory).
 int unbuffer_out(lua_State* L);
-/// Creates the table of the game's methods (stores its ref in `impl`).
+/// Creates the table of the game's methods (stores its ref in `impl`): every area's list (binding_args.hpp).
 void create_game_methods(lua_State* L, ScriptedRules::Impl& impl);
 /// Creates the one `game` userdata, whose metatable's __index is the methods table; stores refs in `impl`.
 void create_game_binding(lua_State* L, ScriptedRules::Impl& impl);

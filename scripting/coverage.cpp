@@ -11,6 +11,7 @@
 #include <lua.hpp>
 #include <nlohmann/json.hpp>
 
+#include "printable.hpp"
 #include "sandbox.hpp"
 
 namespace hr {

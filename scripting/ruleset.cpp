@@ -11,6 +11,7 @@
 
 #include "input_line.hpp"
 #include "ismcts.hpp"
+#include "printable.hpp"
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
 #include "toml_util.hpp"

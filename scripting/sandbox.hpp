@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "printable.hpp"  // printable(), truncated(): for the callers that include only this header
 #include "rng.hpp"
 #include "rules.hpp"
 
@@ -44,13 +45,6 @@ class ScriptError : public RulesError {
  public:
   using RulesError::RulesError;
 };
-
-/// `text` with every control character (and DEL) written as \ddd, so that nothing a script returns can move
-/// the cursor, write the clipboard or start a fake line on a terminal; `keep_newlines` keeps '\n' and '\t'
-/// (multi-line texts: describe, tracebacks).
-std::string printable(std::string_view text, bool keep_newlines = false);
-/// `text` cut to at most `limit` bytes (at a UTF-8 boundary), with a note of the bytes left out.
-std::string truncated(std::string_view text, std::size_t limit);
 
 class Watchdog;  // sandbox.cpp: the thread that stops calls past their time limit
 class CoverageRecorder;  // coverage.hpp
@@ -108,9 +102,9 @@ class Sandbox {
   void* owner = nullptr;
 
   /// Registers the one table whose contents live outside Lua (the `actions` hook's `out` list while the kernel
-  /// keeps it in its own buffer, scripting/bindings.cpp): the table itself holds nothing and metamethods serve
-  /// it. `unbuffer` (a C function taking no arguments, returning nothing) makes it a plain table holding those
-  /// contents, for good; it also calls set_buffered_table(nullptr, nullptr). nullptr: no such table.
+  /// keeps it in its own buffer, scripting/bindings_actions.cpp): the table itself holds nothing and metamethods
+  /// serve it. `unbuffer` (a C function taking no arguments, returning nothing) makes it a plain table holding
+  /// those contents, for good; it also calls set_buffered_table(nullptr, nullptr). nullptr: no such table.
   void set_buffered_table(const void* table, int (*unbuffer)(lua_State*)) {
     buffered_table_ = table;
     unbuffer_ = unbuffer;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "input_line.hpp"
+#include "printable.hpp"
 #include "sandbox.hpp"
 
 namespace hr {

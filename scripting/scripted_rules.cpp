@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "binding_context.hpp"
+#include "printable.hpp"
 #include "scene.hpp"
 #include "toml_util.hpp"
 

@@ -1,0 +1,340 @@
+// bindings_boards.cpp — lattice boards for the Lua API: geometry, features, what lies where, paths
+// (reference: docs/boards.md).
+//
+// Binds game:board_size, vertex, face, edge, vertex_text, face_text, edge_text, vertex_coord, face_coord,
+// face_vertices, face_edges, edge_vertices, edge_faces, vertex_edges, vertex_faces, neighbour, edge_between
+// (geometry); face_feature, edge_feature, vertex_feature, edge_class, edge_sides (features of placed tiles);
+// lying, lay, site_of, figures_on (components on sites); reachable and path (searches under an edge filter).
+// Also defines the cold board helpers of binding_args.hpp: site_from_text, placement_arg, mask_arg.
+//
+// Invariants: boards are given by name or number, sites by number (1-based) or their text form ("4,7",
+// "4,7u", "4,7-5,7"), and an error names the board; ids come back 1-based, nil for "off the board". Lists
+// filled in place are made plain tables first (Sandbox::plain). Only lay changes the game, in setup,
+// start_round and apply (writable_state); a kernel error becomes a Lua error (guarded), the game as it was.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "binding_args.hpp"
+
+namespace hr::bindings {
+
+/// Parses the text form of a site of `kind` on `board`: the 0-based id, -1 when well formed but off the board.
+/// Raises on malformed text.
+int site_from_text(lua_State* L, Impl& impl, int board, SiteKind kind, const char* text) {
+  const Lattice& l = lattice_of(impl, board);
+  std::string error;
+  int id = -1;
+  try {
+    id = kind == SiteKind::Face ? l.face(text) : kind == SiteKind::Edge ? l.edge(text) : l.vertex(text);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (!error.empty()) luaL_error(L, "board '%s': %s", board_name_of(impl, board), error.c_str());
+  return id;
+}
+
+/// A placement number (1-based: anchor * rotations + rotation + 1) or text ("4,7 r2") at `index`: anchor, rotation.
+std::pair<int, int> placement_arg(lua_State* L, Impl& impl, int board, int index) {
+  const Lattice& l = lattice_of(impl, board);
+  if (lua_type(L, index) == LUA_TSTRING) {
+    const std::string text = lua_tostring(L, index);
+    const auto blank = text.rfind(" r");
+    int rotation = -1;
+    if (blank != std::string::npos) {
+      const std::string digits = text.substr(blank + 2);
+      if (digits.size() == 1 && digits[0] >= '0' && digits[0] <= '9') rotation = digits[0] - '0';
+    }
+    if (rotation < 0 || rotation >= l.rotations())
+      luaL_error(L, "'%s' is not a placement on board '%s' (write the anchor vertex and a rotation 0..%d, e.g. 4,7 r2)",
+                 text.c_str(), board_name_of(impl, board), l.rotations() - 1);
+    const int v = site_from_text(L, impl, board, SiteKind::Vertex, text.substr(0, blank).c_str());
+    if (v < 0) luaL_error(L, "placement '%s': vertex %s is not on board '%s'", text.c_str(), text.substr(0, blank).c_str(), board_name_of(impl, board));
+    return {v, rotation};
+  }
+  const lua_Integer p = integer_arg(L, index);
+  const lua_Integer n = static_cast<lua_Integer>(l.vertices()) * l.rotations();
+  if (p < 1 || p > n) luaL_error(L, "no placement number %d on board '%s' (1..%d)", static_cast<int>(p), board_name_of(impl, board), static_cast<int>(n));
+  return {static_cast<int>((p - 1) / l.rotations()), static_cast<int>((p - 1) % l.rotations())};
+}
+
+/// The edge filter table at `index` (nil or absent: every edge passes); raises on an unknown key or a bad value.
+EdgeMask mask_arg(lua_State* L, Impl& impl, int board, int index) {
+  EdgeMask m;
+  if (lua_isnoneornil(L, index)) return m;
+  luaL_checktype(L, index, LUA_TTABLE);
+  index = lua_absindex(L, index);
+  impl.sandbox.plain(L, index);
+  lua_pushnil(L);
+  while (lua_next(L, index)) {
+    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "an edge filter has string keys (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none, through, through_any, through_none)");
+    const std::string key = lua_tostring(L, -2);
+    if (key == "mark") {
+      m.mark = mark_arg(L, impl, board, lua_gettop(L));
+      if (impl.layout->boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(m.mark)].kind != SiteKind::Edge)
+        luaL_error(L, "edge filter: mark '%s' of board '%s' is not an edge mark", lua_tostring(L, -1), board_name_of(impl, board));
+    } else if (key == "through") {
+      m.through = mark_arg(L, impl, board, lua_gettop(L));
+      if (impl.layout->boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(m.through)].kind != SiteKind::Vertex)
+        luaL_error(L, "edge filter: through mark '%s' of board '%s' is not a vertex mark", lua_tostring(L, -1), board_name_of(impl, board));
+    } else {
+      int is_integer = 0;
+      const lua_Integer v = lua_tointegerx(L, -1, &is_integer);
+      if (!is_integer || v < 0 || v > 65535) luaL_error(L, "edge filter: %s must be an integer 0..65535", key.c_str());
+      if (key == "class_any") m.class_any = static_cast<std::uint8_t>(v);
+      else if (key == "class_none") m.class_none = static_cast<std::uint8_t>(v);
+      else if (key == "feature_any") m.feature_any = static_cast<std::uint16_t>(v);
+      else if (key == "feature_none") m.feature_none = static_cast<std::uint16_t>(v);
+      else if (key == "mark_any") m.mark_any = static_cast<std::uint8_t>(v);
+      else if (key == "mark_none") m.mark_none = static_cast<std::uint8_t>(v);
+      else if (key == "through_any") m.through_any = static_cast<std::uint8_t>(v);
+      else if (key == "through_none") m.through_none = static_cast<std::uint8_t>(v);
+      else luaL_error(L, "edge filter: unknown key '%s' (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none, through, through_any, through_none)", key.c_str());
+    }
+    lua_pop(L, 1);
+  }
+  if ((m.mark_any || m.mark_none) && m.mark < 0) luaL_error(L, "edge filter: mark_any and mark_none need mark = <edge mark name>");
+  if ((m.through_any || m.through_none) && m.through < 0) luaL_error(L, "edge filter: through_any and through_none need through = <vertex mark name>");
+  return m;
+}
+
+namespace {
+
+// game:board_size(b) -> kind, width, height, faces, edges, vertices
+GAME_METHOD(board_size) {
+  IMPL;
+  state_arg(L, impl);
+  const Lattice& l = lattice_of(impl, board_arg(L, impl, 2));
+  lua_pushstring(L, to_string(l.kind()).data());
+  lua_pushinteger(L, l.width());
+  lua_pushinteger(L, l.height());
+  lua_pushinteger(L, l.faces());
+  lua_pushinteger(L, l.edges());
+  lua_pushinteger(L, l.vertices());
+  return 6;
+}
+// game:vertex(b, "4,7") or game:vertex(b, q, r) -> id or nil (off the board)
+GAME_METHOD(vertex) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  if (lua_type(L, 3) == LUA_TSTRING) push_id(L, site_from_text(L, impl, b, SiteKind::Vertex, lua_tostring(L, 3)));
+  else push_id(L, lattice_of(impl, b).vertex_at({static_cast<int>(integer_arg(L, 3)), static_cast<int>(integer_arg(L, 4))}));
+  return 1;
+}
+// game:face(b, "4,7u") or game:face(b, q, r [, "u"|"d"]) -> id or nil
+GAME_METHOD(face) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  if (lua_type(L, 3) == LUA_TSTRING) {
+    push_id(L, site_from_text(L, impl, b, SiteKind::Face, lua_tostring(L, 3)));
+    return 1;
+  }
+  const Lattice& l = lattice_of(impl, b);
+  const int q = static_cast<int>(integer_arg(L, 3)), r = static_cast<int>(integer_arg(L, 4));
+  int t = 0;
+  if (l.face_types() > 1) {
+    const char* type = luaL_checkstring(L, 5);
+    if (!std::strcmp(type, "u")) t = 0;
+    else if (!std::strcmp(type, "d")) t = 1;
+    else luaL_error(L, "a face of a triangular board is \"u\" or \"d\", not '%s'", type);
+  }
+  push_id(L, l.face_at({q, r, t}));
+  return 1;
+}
+// game:edge(b, "4,7-5,7") -> id or nil
+GAME_METHOD(edge) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  push_id(L, site_from_text(L, impl, b, SiteKind::Edge, luaL_checkstring(L, 3)));
+  return 1;
+}
+GAME_METHOD(vertex_text) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushstring(L, lattice_of(impl, b).vertex_text(site_arg(L, impl, b, SiteKind::Vertex, 3)).c_str()); return 1; }
+GAME_METHOD(face_text) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushstring(L, lattice_of(impl, b).face_text(site_arg(L, impl, b, SiteKind::Face, 3)).c_str()); return 1; }
+GAME_METHOD(edge_text) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushstring(L, lattice_of(impl, b).edge_text(site_arg(L, impl, b, SiteKind::Edge, 3)).c_str()); return 1; }
+// game:vertex_coord(b, v) -> q, r, x, y (x, y: the drawing position, unit edges, y up)
+GAME_METHOD(vertex_coord) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int v = site_arg(L, impl, b, SiteKind::Vertex, 3);
+  const Coord c = lattice_of(impl, b).vertex_coord(v);
+  const auto [x, y] = lattice_of(impl, b).vertex_xy(v);
+  lua_pushinteger(L, c.q);
+  lua_pushinteger(L, c.r);
+  lua_pushnumber(L, x);
+  lua_pushnumber(L, y);
+  return 4;
+}
+// game:face_coord(b, f) -> q, r, "u"/"d" (nil on a square board)
+GAME_METHOD(face_coord) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const FaceCoord f = lattice_of(impl, b).face_coord(site_arg(L, impl, b, SiteKind::Face, 3));
+  lua_pushinteger(L, f.q);
+  lua_pushinteger(L, f.r);
+  if (lattice_of(impl, b).face_types() > 1) lua_pushstring(L, f.t ? "d" : "u"); else lua_pushnil(L);
+  return 3;
+}
+GAME_METHOD(face_vertices) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).face_vertices(site_arg(L, impl, b, SiteKind::Face, 3))); return 1; }
+GAME_METHOD(face_edges) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).face_edges(site_arg(L, impl, b, SiteKind::Face, 3))); return 1; }
+GAME_METHOD(edge_vertices) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).edge_vertices(site_arg(L, impl, b, SiteKind::Edge, 3))); return 1; }
+GAME_METHOD(edge_faces) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).edge_faces(site_arg(L, impl, b, SiteKind::Edge, 3))); return 1; }
+GAME_METHOD(vertex_edges) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).vertex_edges(site_arg(L, impl, b, SiteKind::Vertex, 3))); return 1; }
+GAME_METHOD(vertex_faces) { IMPL; state_arg(L, impl); const int b = board_arg(L, impl, 2); push_ids(L, lattice_of(impl, b).vertex_faces(site_arg(L, impl, b, SiteKind::Vertex, 3))); return 1; }
+// game:neighbour(b, f, e) -> the face across edge e from face f, or nil
+GAME_METHOD(neighbour) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int f = site_arg(L, impl, b, SiteKind::Face, 3);
+  const int e = site_arg(L, impl, b, SiteKind::Edge, 4);
+  push_id(L, lattice_of(impl, b).neighbour(f, e));
+  return 1;
+}
+// game:edge_between(b, v1, v2) -> the edge joining them, or nil
+GAME_METHOD(edge_between) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int v1 = site_arg(L, impl, b, SiteKind::Vertex, 3);
+  const int v2 = site_arg(L, impl, b, SiteKind::Vertex, 4);
+  push_id(L, lattice_of(impl, b).edge_between(v1, v2));
+  return 1;
+}
+GAME_METHOD(face_feature) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.face_feature(b, site_arg(L, impl, b, SiteKind::Face, 3))); return 1; }
+GAME_METHOD(edge_feature) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.edge_feature(b, site_arg(L, impl, b, SiteKind::Edge, 3))); return 1; }
+GAME_METHOD(vertex_feature) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.vertex_feature(b, site_arg(L, impl, b, SiteKind::Vertex, 3))); return 1; }
+GAME_METHOD(edge_class) { IMPL; const GameState& s = state_arg(L, impl); const int b = board_arg(L, impl, 2); lua_pushinteger(L, s.edge_class(b, site_arg(L, impl, b, SiteKind::Edge, 3))); return 1; }
+// game:edge_sides(b, e) -> side feature of the tile on its first face, of the tile on its second (nil: no tile)
+GAME_METHOD(edge_sides) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const auto sides = s.edge_sides(b, site_arg(L, impl, b, SiteKind::Edge, 3));
+  for (const auto side : sides)
+    if (side < 0) lua_pushnil(L); else lua_pushinteger(L, side);
+  return 2;
+}
+// game:lying(b, kind, id [, into]) -> list, count: the components lying there, bottom to top (0: unseen)
+GAME_METHOD(lying) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const SiteKind kind = site_kind_arg(L, 3);
+  const auto here = s.lying(b, kind, site_arg(L, impl, b, kind, 4));
+  if (lua_istable(L, 5)) lua_settop(L, 5), impl.sandbox.plain(L, 5);  // (filled raw: the `out` list made plain)
+  else {
+    lua_settop(L, 4);
+    lua_createtable(L, static_cast<int>(here.size()), 0);
+  }
+  lua_Integer n = 0;
+  for (const ComponentId c : here) {
+    push_component(L, c);
+    lua_rawseti(L, -2, ++n);
+  }
+  lua_pushinteger(L, n);
+  return 2;
+}
+// game:lay(c, b, kind, id [, face_down])
+GAME_METHOD(lay) {
+  IMPL;
+  GameState& s = writable_state(L, impl, "lay");
+  const ComponentId c = component_arg(L, impl, 2);
+  const int b = board_arg(L, impl, 3);
+  const SiteKind kind = site_kind_arg(L, 4);
+  const int id = site_arg(L, impl, b, kind, 5);
+  const bool face_down = lua_toboolean(L, 6);
+  return guarded(L, [&] { s.lay(c, b, kind, id, face_down); return 0; });
+}
+// game:site_of(c) -> board, kind, id (lying), or board, "tile", anchor, rotation (placed tile), or nil
+GAME_METHOD(site_of) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const Place p = s.place_of(component_arg(L, impl, 2));
+  if (!p.on_board()) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushinteger(L, p.board + 1);
+  lua_pushstring(L, to_string(p.site_kind).data());
+  lua_pushinteger(L, p.site + 1);
+  if (p.site_kind != SiteKind::Tile) return 3;
+  lua_pushinteger(L, p.rotation);
+  return 4;
+}
+// game:figures_on(b, "vertex"/"face", id) -> list of figures
+GAME_METHOD(figures_on) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const SiteKind kind = site_kind_arg(L, 3);
+  const auto figures = s.figures_on(b, kind, site_arg(L, impl, b, kind, 4));
+  lua_createtable(L, static_cast<int>(figures.size()), 0);
+  for (std::size_t i = 0; i < figures.size(); ++i) {
+    lua_pushinteger(L, figures[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+// game:reachable(b, v, k, mask [, into, dist]) -> vertices, distances, count (increasing distance, then id)
+GAME_METHOD(reachable) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int v = site_arg(L, impl, b, SiteKind::Vertex, 3);
+  const lua_Integer k = integer_arg(L, 4);
+  const EdgeMask mask = mask_arg(L, impl, b, 5);
+  const auto found = s.reachable(b, v, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, impl.lattice_scratch);
+  impl.sandbox.plain(L, 6);  // the lists are filled raw: the `out` list made plain
+  impl.sandbox.plain(L, 7);
+  if (lua_istable(L, 6)) lua_pushvalue(L, 6); else lua_createtable(L, static_cast<int>(found.size()), 0);
+  if (lua_istable(L, 7)) lua_pushvalue(L, 7); else lua_createtable(L, static_cast<int>(found.size()), 0);
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    lua_pushinteger(L, found[i] + 1);
+    lua_rawseti(L, -3, static_cast<lua_Integer>(i + 1));
+    lua_pushinteger(L, impl.lattice_scratch.dist[static_cast<std::size_t>(found[i])]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_pushinteger(L, static_cast<lua_Integer>(found.size()));
+  return 3;
+}
+// game:path(b, v1, v2, k, mask) -> list of vertices from v1 to v2 (a shortest one), or nil
+GAME_METHOD(path) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int from = site_arg(L, impl, b, SiteKind::Vertex, 3);
+  const int to = site_arg(L, impl, b, SiteKind::Vertex, 4);
+  const lua_Integer k = integer_arg(L, 5);
+  const EdgeMask mask = mask_arg(L, impl, b, 6);
+  if (!s.path(b, from, to, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, impl.lattice_scratch, impl.int_scratch)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  push_ids(L, impl.int_scratch);
+  return 1;
+}
+
+}  // namespace
+
+std::span<const luaL_Reg> board_methods() {
+  static const luaL_Reg methods[] = {
+      {"board_size", game_board_size}, {"vertex", game_vertex}, {"face", game_face}, {"edge", game_edge},
+      {"vertex_text", game_vertex_text}, {"face_text", game_face_text}, {"edge_text", game_edge_text},
+      {"vertex_coord", game_vertex_coord}, {"face_coord", game_face_coord},
+      {"face_vertices", game_face_vertices}, {"face_edges", game_face_edges}, {"edge_vertices", game_edge_vertices},
+      {"edge_faces", game_edge_faces}, {"vertex_edges", game_vertex_edges}, {"vertex_faces", game_vertex_faces},
+      {"neighbour", game_neighbour}, {"edge_between", game_edge_between},
+      {"face_feature", game_face_feature}, {"edge_feature", game_edge_feature}, {"edge_sides", game_edge_sides},
+      {"vertex_feature", game_vertex_feature}, {"edge_class", game_edge_class},
+      {"lying", game_lying}, {"lay", game_lay}, {"site_of", game_site_of},
+      {"figures_on", game_figures_on}, {"reachable", game_reachable}, {"path", game_path}};
+  return methods;
+}
+
+}  // namespace hr::bindings
