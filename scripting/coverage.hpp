@@ -10,7 +10,7 @@
 //
 // Mutation: set_source_override(file, text) makes every later load of that file (Sandbox::load_file, require,
 // parse_toml_file) read `text` instead (read_source does the lookup). Meant for a process that runs one
-// mutant and ends (cli/mutate.cpp).
+// mutant and ends (cli/testing/mutate.cpp).
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // scene.hpp — private to scripting/: the scene a `draw_component` hook returns (how `houserules serve` draws one component),
 // read strictly from the Lua stack into JSON text. The format and its limits: docs/writing-rules.md, "Drawing a
-// component"; the page renders it as SVG (cli/web/app.js, sceneSvg).
+// component"; the page renders it as SVG (cli/web/page/app.js, sceneSvg).
 #pragma once
 
 #include <cstddef>

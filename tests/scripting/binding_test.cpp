@@ -1,4 +1,4 @@
-// binding_test.cpp — the `game` object a hook receives (scripting/bindings.cpp): 1-based numbering, nil for
+// binding_test.cpp — the `game` object a hook receives (scripting/bindings_*.cpp): 1-based numbering, nil for
 // nothing, zones by name or number, clear errors, and observations in which unknown cards read as 0.
 #include <catch2/catch.hpp>
 
