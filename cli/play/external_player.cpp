@@ -219,6 +219,13 @@ void ExternalPlayer::stop_process(bool at_once) {
   from_child_ = -1;
 }
 
+bool ExternalPlayer::has_exited() const {
+  if (pid_ <= 0) return true;
+  siginfo_t info{};
+  info.si_pid = 0;  // WNOWAIT: it stays a zombie, for exit_description and the group kill of stop_process
+  return waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid != 0;
+}
+
 std::string ExternalPlayer::exit_description() {
   if (pid_ <= 0) return "is not running";
   siginfo_t info{};
@@ -271,8 +278,14 @@ std::string ExternalPlayer::read_line() {
     if (buffer_.size() > kMaxAnswerBytes)
       fail(fmt::format("wrote a line longer than {} KiB without an end: {}", kMaxAnswerBytes / 1024, in_quotes(buffer_)));
     pollfd p{from_child_, POLLIN, 0};
-    const int ready = poll(&p, 1, remaining_ms(deadline));
+    // In slices of 50 ms: a program that has exited is said so at once, even when something it started (a
+    // background job) still holds its output open, so that no end of file comes.
+    const int ready = poll(&p, 1, std::min(remaining_ms(deadline), 50));
     if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0 && has_exited())
+      fail(fmt::format("the program {} before answering{}", exit_description(),
+                       buffer_.empty() ? "" : " (it left an unfinished line: " + in_quotes(buffer_) + ")"));
+    if (ready == 0 && remaining_ms(deadline) > 0) continue;
     if (ready == 0) {
       stop_process(true);
       fail(fmt::format("did not answer within {} (its move time; set it with cmd:time=SECONDS:...); it was stopped",

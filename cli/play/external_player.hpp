@@ -84,6 +84,8 @@ class ExternalPlayer : public Player {
   std::string read_line();
   /// What became of the program after its output closed: "exited with status 3", "was killed by signal 9".
   std::string exit_description();
+  /// Whether the program (the process started, not what it started) has ended; it stays a zombie until stop_process.
+  bool has_exited() const;
   void stop_process(bool at_once);
 
   ExternalPlayerSpec spec_;
