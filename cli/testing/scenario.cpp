@@ -166,6 +166,11 @@ FigurePlace parse_place(const Layout& layout, const Located<std::string>& text) 
 
 /// The figure numbers of `fp`'s kind and owner, in figure order; an error if there is none.
 std::vector<int> figures_of(const Layout& layout, const FigurePlaces& fp) {
+  if (fp.owner < 0 || fp.owner > layout.seats)
+    throw ScenarioError(fp.line, "figures key " + in_quotes(fp.key) + ": " +
+                                     in_quotes(cut_for_message(fp.key.substr(fp.key.rfind('.') + 1), 40)) +
+                                     " is not a seat (the game has seats 1 to " + std::to_string(layout.seats) +
+                                     "; 0 for figures of no seat)");
   std::vector<int> out;
   for (std::size_t f = 0; f < layout.figures.size(); ++f)
     if (layout.figures[f].kind == fp.kind && layout.figures[f].owner == fp.owner) out.push_back(static_cast<int>(f));

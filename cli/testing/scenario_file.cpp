@@ -203,7 +203,8 @@ std::vector<FigurePlaces> read_figures(const toml::node& node, std::string_view 
     if (const auto dot = fp.key.rfind('.'); dot != std::string::npos && dot + 1 < fp.key.size() &&
                                             fp.key.find_first_not_of("0123456789", dot + 1) == std::string::npos) {
       fp.kind = fp.key.substr(0, dot);
-      fp.owner = std::stoi(fp.key.substr(dot + 1));
+      const std::string digits = fp.key.substr(dot + 1);  // longer than a seat number: -1, refused by the runner
+      fp.owner = digits.size() > 3 ? -1 : std::stoi(digits);
     }
     fp.places = value->is_string() ? std::vector<Located<std::string>>{{get_string(*value, ""), line_of(*value)}}
                                    : get_strings(*value, std::string(what) + "." + fp.key);

@@ -80,7 +80,7 @@ struct CounterValues {
 /// ["<track> <space>" or "off", ...], in figure order.
 struct FigurePlaces {
   std::string key, kind;
-  int owner = 0;
+  int owner = 0;  ///< the seat after the key's last dot (0: no seat's); -1 for a number too long to be a seat
   std::vector<Located<std::string>> places;
   int line = 0;
 };
