@@ -344,8 +344,13 @@ std::string record_golden(const fs::path& file, const GoldenFile& g) {
   const int seats = rules->layout().seats;
   if (names.size() != static_cast<std::size_t>(seats))
     throw GoldenFailure(g.header_line, fmt::format("the header names {} players for {} seats", names.size(), seats));
-  for (const auto& name : names)
-    if (name == "human") throw GoldenFailure(g.header_line, "cannot re-record a game with a human seat");
+  for (std::size_t s = 0; s < names.size(); ++s) {
+    if (names[s] == "human") throw GoldenFailure(g.header_line, "cannot re-record a game with a human seat");
+    if (is_external_player(names[s]))  // the file may come from anyone: only a command line starts a program
+      throw GoldenFailure(g.header_line, fmt::format("header players[{}] (seat {}): cannot re-record a game with a "
+                                                     "program seat: a program named in a file is never started",
+                                                     s, s + 1));
+  }
   std::istringstream no_input;
   std::ostringstream no_output;
   std::vector<std::unique_ptr<Player>> players;
