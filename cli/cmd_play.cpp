@@ -1,4 +1,5 @@
 // cmd_play.cpp — `houserules play` and `replay`.
+#include <algorithm>
 #include <iostream>
 
 #include <unistd.h>
@@ -24,8 +25,11 @@ void register_play_commands(CLI::App& app, int& status) {
       "  houserules play lost-cities/three-player --players human,greedy,ismcts --log game.jsonl\n"
       "  houserules play lost-cities --players cmd:\"python3 mybot.py\",greedy   your program in seat 1 (docs/external-players.md)\n"
       "  houserules play --resume game.jsonl                           continue a stopped game\n"
+      "  houserules play --resume game.jsonl --players human,cmd:./bot   ... naming its program again (never run from a file)\n"
       "Without --seed each game gets a fresh seed, printed at the start and written in the transcript.\n"
       "At the prompt: an action or its number, 'undo', 'help', 'quit' (Ctrl-C also stops; the log can be resumed).\n"
+      "Without --log, a game with a person at this terminal is kept in $XDG_STATE_HOME/houserules (default\n"
+      "~/.local/state/houserules) until it is over; quitting prints the --resume command.\n"
       "Colour when stdout is a terminal, unless NO_COLOR is set.");
   auto* ruleset_option = play_cmd->add_option("ruleset", play->ruleset,
                                               "Ruleset id (see `houserules list`) or path to a ruleset folder");
@@ -39,7 +43,8 @@ void register_play_commands(CLI::App& app, int& status) {
   add_set_option(*play_cmd, play->overrides);
   auto* resume_option = play_cmd->add_option("--resume", play->resume,
                        "Continue the stopped or interrupted game of this transcript (its ruleset, players and seed; "
-                       "the moves are appended to it)")->check(CLI::ExistingFile);
+                       "the moves are appended to it). A cmd: program is never started from a transcript: name it "
+                       "again with --players")->check(CLI::ExistingFile);
   play_cmd->callback([&status, play, players_text, seed_option, resume_option, ruleset_option] {
     if (ruleset_option->count() == 0 && resume_option->count() == 0) {
       std::cerr << "error: play: give a ruleset (e.g. houserules play lost-cities) or --resume <transcript>\n";
@@ -55,10 +60,22 @@ void register_play_commands(CLI::App& app, int& status) {
     if (seed_option->count() == 0) play->seed = fresh_seed();
     play->colour = colour_wanted(isatty(STDOUT_FILENO) != 0);
     play->line_editing = isatty(STDIN_FILENO) != 0;
-    if (resume_option->count() > 0 && (!players_text->empty() || seed_option->count() > 0 || !play->log.empty())) {
-      std::cerr << "error: --resume takes the players, seed and log from the transcript: leave out --players, --seed and --log\n";
+    if (resume_option->count() > 0 && (seed_option->count() > 0 || !play->log.empty())) {
+      std::cerr << "error: --resume takes the seed and log from the transcript: leave out --seed and --log\n";
       status = 2;
       return;
+    }
+    // A game with a person at this terminal and no --log is kept in the state folder, so that `quit` or a closed
+    // terminal never throws it away (the stop message says how to resume it; removed once the game is over).
+    const bool person = play->players.empty() ||
+                        std::find(play->players.begin(), play->players.end(), "human") != play->players.end();
+    if (resume_option->count() == 0 && play->log.empty() && person && play->line_editing) {
+      try {
+        play->log = new_state_log(play->seed);
+        play->kept_log = true;
+      } catch (const std::exception& e) {
+        std::cerr << "warning: this game cannot be kept for --resume (" << e.what() << "); give --log FILE to keep it\n";
+      }
     }
     status = play_command(*play, std::cin, std::cout, std::cerr);
   });

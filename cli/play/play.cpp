@@ -8,6 +8,7 @@
 #include <cstring>
 #include <unistd.h>
 #include <fstream>
+#include <map>
 #include <unordered_map>
 #include <variant>
 #include <random>
@@ -226,12 +227,28 @@ class MatchPrinter {
     if (!Word_.empty()) Word_[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(Word_[0])));
   }
 
+  /// Two or more people at one terminal (`seats`: theirs): nothing is printed as it happens, since whoever holds
+  /// the terminal may not see another seat's cards. Each turn's line is kept for each of them as that seat sees
+  /// it, the round ends (every card shown) for all of them, and catch_up prints a seat's lines when it gets the
+  /// terminal.
+  void hide_between(std::vector<int> seats) { shared_ = std::move(seats); }
+
+  /// Prints what happened since `seat`'s last turn, as `seat` sees it ("Since your last turn:"), once that seat
+  /// holds the terminal (hide_between); nothing when nothing did.
+  void catch_up(int seat) {
+    auto& queued = pending_[seat];
+    if (queued.empty() || quiet_) return;
+    out_ << "Since your last turn (as seat " << seat << " sees it):\n";
+    for (const auto& entry : queued) out_ << entry.second;
+    queued.clear();
+  }
+
   /// Called before each action is applied to `state`.
   void before(const GameState& state) {
     if (quiet_) return;
     if (state.to_move() != line_seat_) {
       flush();
-      before_ = state.observation(viewer_);
+      before_ = state;
     }
   }
 
@@ -241,7 +258,7 @@ class MatchPrinter {
     if (seat != line_seat_) flush();
     line_seat_ = seat;
     texts_.push_back(text);
-    after_ = after.observation(viewer_);
+    after_ = after;
   }
 
   void flush() {
@@ -249,21 +266,16 @@ class MatchPrinter {
     texts.swap(texts_);  // cleared first: a failing hook must not be called again by the error's flush
     const int seat = line_seat_;
     line_seat_ = 0;
-    if (!texts.empty()) {
-      const bool you = names_[static_cast<std::size_t>(viewer_ - 1)] == "human";
-      const std::string text = turn_summary_text(rules_, after_, seat, turn_changes(before_, after_, viewer_, you, texts));
-      const std::string who = fmt::format("seat {} ({})", seat, names_[static_cast<std::size_t>(seat - 1)]);
-      // At most 100 columns (a long turn goes on under it, indented), each line's card names in colour.
-      const auto lines = wrap_words(text, 2 + who.size() + 2, kTurnLineWidth, 6);
-      out_ << "  " << (colour_ ? kBold + who + kReset : who) << ": ";
-      for (std::size_t i = 0; i < lines.size(); ++i)
-        out_ << (i ? "\n" : "") << paint_cards(lines[i], rules_.layout(), colour_);
-      out_ << '\n';
+    if (texts.empty()) return;
+    if (shared_.empty()) {
+      out_ << turn_line(viewer_, seat, texts);
+      return;
     }
+    for (const int v : shared_) pending_[v].emplace_back(false, turn_line(v, seat, texts));
   }
 
   void round_start(int round) {
-    if (!quiet_ && rules_.layout().rounds > 1) out_ << fmt::format("{} {} of {}\n", Word_, round, rules_.layout().rounds);
+    if (!quiet_ && rules_.layout().rounds > 1) say(fmt::format("{} {} of {}\n", Word_, round, rules_.layout().rounds));
   }
 
   /// `after` is the state after the round's last action; `final_position` the round's last table, before
@@ -273,6 +285,7 @@ class MatchPrinter {
   void round_end(const GameState& after, const GameState& final_position) {
     flush();
     if (quiet_) return;
+    std::ostringstream text;
     const auto& scores = after.round_scores().back();
     std::string round_text, totals;
     for (std::size_t s = 0; s < scores.size(); ++s) {
@@ -280,28 +293,34 @@ class MatchPrinter {
       totals += fmt::format("{}seat {} {}", s ? ", " : "", s + 1, after.match_scores()[s]);
     }
     if (rules_.layout().rounds > 1)
-      out_ << fmt::format("{} {} over: {}\n  match totals: {}\n", Word_, after.round_scores().size(), round_text, totals);
+      text << fmt::format("{} {} over: {}\n  match totals: {}\n", Word_, after.round_scores().size(), round_text, totals);
     else
-      out_ << fmt::format("The game is over: {}\n", round_text);
+      text << fmt::format("The game is over: {}\n", round_text);
     const GameState shown = every_card_revealed(final_position);
-    out_ << fmt::format("Table at the end of the {} (as seat {} sees it, every card revealed):\n", word_, viewer_)
+    text << fmt::format("Table at the end of the {} (as seat {} sees it, every card revealed):\n", word_, viewer_)
          << paint_cards(rules_.describe(shown.observation(viewer_), viewer_), rules_.layout(), colour_);
     auto* scripted = dynamic_cast<ScriptedRules*>(&rules_);
-    out_ << "Scores of the " << word_ << ":\n";
+    text << "Scores of the " << word_ << ":\n";
     for (std::size_t s = 0; s < scores.size(); ++s) {
       const int seat = static_cast<int>(s) + 1;
-      out_ << fmt::format("  seat {} ({}): {}\n", seat, names_[s], scores[s]);
+      text << fmt::format("  seat {} ({}): {}\n", seat, names_[s], scores[s]);
       const auto parts = scripted ? scripted->score_breakdown(shown, seat) : std::nullopt;
       if (!parts) continue;
       std::istringstream lines(*parts);
       for (std::string part; std::getline(lines, part);)
-        out_ << "    " << paint_cards(part, rules_.layout(), colour_) << '\n';
+        text << "    " << paint_cards(part, rules_.layout(), colour_) << '\n';
     }
-    out_ << '\n';
+    text << '\n';
+    say(text.str());
   }
 
   void result(const GameState& state) {
     flush();
+    if (!shared_.empty() && !quiet_) {  // the game is over: what every seat may see (the last round's end), once
+      for (const auto& entry : pending_[shared_.front()])
+        if (entry.first) out_ << entry.second;
+      pending_.clear();
+    }
     const auto ranks = rules_.ranks(state);
     std::vector<std::size_t> order(ranks.size());
     for (std::size_t s = 0; s < order.size(); ++s) order[s] = s;
@@ -333,10 +352,34 @@ class MatchPrinter {
   bool quiet_;
   int viewer_;
   bool colour_;
+  /// `seat`'s turn of `texts` as `viewer` sees it: one line of at most 100 columns (a long turn goes on under it,
+  /// indented), with newline, each line's card names in colour.
+  std::string turn_line(int viewer, int seat, const std::vector<std::string>& texts) {
+    const GameState before = before_.observation(viewer), after = after_.observation(viewer);
+    const bool you = names_[static_cast<std::size_t>(viewer - 1)] == "human";
+    const std::string text = turn_summary_text(rules_, after, seat, turn_changes(before, after, viewer, you, texts));
+    const std::string who = fmt::format("seat {} ({})", seat, names_[static_cast<std::size_t>(seat - 1)]);
+    const auto lines = wrap_words(text, 2 + who.size() + 2, kTurnLineWidth, 6);
+    std::string out = "  " + (colour_ ? kBold + who + kReset : who) + ": ";
+    for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + paint_cards(lines[i], rules_.layout(), colour_);
+    return out + '\n';
+  }
+
+  /// Text every seat may see: printed, or kept for each seat sharing the terminal (hide_between).
+  void say(const std::string& text) {
+    if (shared_.empty()) {
+      out_ << text;
+      return;
+    }
+    for (const int v : shared_) pending_[v].emplace_back(true, text);
+  }
+
   std::string word_ = "round", Word_ = "Round";  ///< what the rules call a round (ruleset.toml round_word)
   int line_seat_ = 0;
   std::vector<std::string> texts_;
-  GameState before_, after_;
+  GameState before_, after_;  ///< the whole positions: each viewer's observation is taken when the line is made
+  std::vector<int> shared_;   ///< the seats sharing the terminal (hide_between), or empty
+  std::map<int, std::vector<std::pair<bool, std::string>>> pending_;  ///< per seat: (public?, text) not yet shown
 };
 
 }  // namespace
@@ -487,7 +530,7 @@ std::uint64_t fresh_seed() {
 std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
                                                   std::istream& in, std::ostream& out, const Rules* rules) {
   std::vector<std::unique_ptr<Player>> players;
-  for (std::size_t s = 0; s < names.size(); ++s) {
+  for (std::size_t s = 0; s < names.size(); ++s) try {
     if (names[s] == "human") {
       players.push_back(std::make_unique<HumanPlayer>(in, out));
       continue;
@@ -497,8 +540,12 @@ std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>
       continue;
     }
     auto bot = make_bot(names[s], derive_seed(seed, 1000 + s), rules);
-    if (!bot) throw std::invalid_argument("unknown player '" + names[s] + "' (choose human, random, greedy, ismcts[:key=value...] or cmd:PROGRAM)");
+    if (!bot) throw std::invalid_argument("unknown player '" + printable(cut_for_message(names[s])) + "' (choose human, random, greedy, ismcts[:key=value...] or cmd:PROGRAM)");
     players.push_back(std::move(bot));
+  } catch (const SeatPlayerError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw SeatPlayerError(static_cast<int>(s) + 1, e.what());
   }
   return players;
 }
@@ -571,9 +618,32 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
       return 2;
     }
     options.ruleset = resumed.ruleset;
-    options.players = resumed.players;
     options.seed = resumed.seed;
     options.log = options.resume;
+    options.kept_log = false;
+    if (options_in.players.empty()) {  // the header's players; a program only when the command line names it
+      const std::string at = fmt::format("{}:{}: ", cut_for_message(options.resume), resumed.header_line);
+      if (resumed.players.size() != static_cast<std::size_t>(resumed.seats)) {
+        err << "error: " << at << fmt::format("header players: {} players for {} seats\n", resumed.players.size(), resumed.seats);
+        return 2;
+      }
+      for (std::size_t s = 0; s < resumed.players.size(); ++s) {
+        const std::string& name = resumed.players[s];
+        const std::string where = fmt::format("{}header players[{}] (seat {}): ", at, s, s + 1);
+        if (is_external_player(name)) {
+          err << "error: " << where << "the program " << printable(cut_for_message(name, 80))
+              << " is not started from a transcript (it could be anyone's command): name seat " << s + 1
+              << "'s player again on the command line, e.g. --resume " << cut_for_message(options.resume)
+              << " --players " << (s == 0 ? "cmd:PROGRAM,..." : "...,cmd:PROGRAM") << "\n";
+          return 2;
+        }
+      }
+      options.players = resumed.players;
+    } else if (options_in.players.size() != static_cast<std::size_t>(resumed.seats)) {
+      err << "error: --players names " << options_in.players.size() << " players but the game of "
+          << cut_for_message(options.resume) << " has " << resumed.seats << " seats\n";
+      return 2;
+    }
   }
   std::unique_ptr<ScriptedRules> rules;
   try {
@@ -581,6 +651,21 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
       options.overrides = resumed.overrides;
       rules = load_transcript_rules(options.resume, resumed);
     } else {
+      if (!options.players.empty()) {  // a seat count the ruleset does not take: name the file and --players
+        const RulesetInfo info = find_ruleset(options.ruleset);
+        const int seats = static_cast<int>(options.players.size());
+        if (seats < info.min_players || seats > info.max_players) {
+          const std::string range = std::to_string(info.min_players) +
+                                    (info.max_players > info.min_players ? " to " + std::to_string(info.max_players) : "");
+          const std::string what = info.variants.empty() ? printable(cut_for_message(options.ruleset))
+                                                         : printable(cut_for_message(info.variants.back().file.string()));
+          std::string example = "human";
+          for (int s = 1; s < info.min_players; ++s) example += ",greedy";
+          err << fmt::format("error: {} ({}) is played by {} players, not {}: give --players {} names, one per seat "
+                             "(e.g. --players {})\n", what, printable(info.id), range, seats, range, example);
+          return 2;
+        }
+      }
       LoadOptions load;
       load.seats = static_cast<int>(options.players.size());
       load.overrides = options.overrides;
@@ -598,6 +683,13 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
   std::vector<std::unique_ptr<Player>> players;
   try {
     players = make_players(names, options.seed, in, out, rules.get());
+  } catch (const SeatPlayerError& e) {
+    if (!options.resume.empty() && options_in.players.empty())  // the header's player: name the file and line
+      err << fmt::format("error: {}:{}: header players[{}] (seat {}): {}\n", cut_for_message(options.resume),
+                         resumed.header_line, e.seat() - 1, e.seat(), e.what());
+    else
+      err << "error: " << e.what() << '\n';
+    return 2;
   } catch (const std::exception& e) {
     err << "error: " << e.what() << '\n';
     return 2;
@@ -655,6 +747,12 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
   for (std::size_t s = names.size(); s-- > 0;)
     if (names[s] == "human") viewer = static_cast<int>(s) + 1;
   MatchPrinter printer(out, *rules, names, options.quiet, viewer, options.colour);
+  if (humans >= 2) {  // people taking turns at one terminal: each is told only what its seat may see
+    std::vector<int> people;
+    for (std::size_t s = 0; s < names.size(); ++s)
+      if (names[s] == "human") people.push_back(static_cast<int>(s) + 1);
+    printer.hide_between(people);
+  }
   if (!options.quiet && state.ply() == 0) printer.round_start(state.round());
   std::vector<Action> legal;
   GameState round_end_position;
@@ -674,13 +772,15 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
       printer.before(state);  // a new seat's turn: the last one's line is printed first
       if (human) {
         if (humans >= 2 && last_human != seat && !options.quiet) {  // hide the other hand: pass the terminal
-          const char* clear = options.line_editing ? "\033[2J\033[H" : "";  // a terminal: clear the screen
+          // A terminal: clear the screen and its scrollback (ESC[3J), where the last seat's hand still is.
+          const char* clear = options.line_editing ? "\033[H\033[2J\033[3J" : "";
           out << clear << fmt::format("Pass the terminal to seat {} and press Enter.", seat) << std::flush;
           std::string ignored;
           if (!read_bounded_line(in, ignored)) throw InputEnded("end of input");
           if (interrupted()) throw InputEnded("interrupted (Ctrl-C)");
           out << clear << (*clear ? "" : "\n");
         }
+        if (humans >= 2) printer.catch_up(seat);  // what happened since its last turn, as this seat sees it
         last_human = seat;
         if (legal.size() > 1) decisions.push_back(state);  // a forced action is no decision to go back to
       }
@@ -692,6 +792,11 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
         decisions.pop_back();  // this decision's position (pushed again when the loop comes back to it)
         if (humans >= 2 || decisions.empty()) {
           out << (humans >= 2 ? "Undo is only for a game against bots.\n" : "Nothing to undo: this is your first decision.\n");
+          continue;
+        }
+        // Going back past a card you have since seen would let you choose again knowing it: refused, with the reason.
+        if (const std::string refusal = undo_refusal(decisions.back(), state, seat); !refusal.empty()) {
+          out << refusal << '\n';
           continue;
         }
         state = decisions.back();
@@ -720,7 +825,8 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
     out << "\nThe game stops here (" << e.what() << ") after " << state.ply() << " actions.\n";
     if (log) {
       log->stopped(e.what(), state);
-      out << "Continue it with: houserules play --resume " << cut_for_message(options.log) << '\n';
+      out << (options.kept_log ? "The game is kept in " + printable(shell_word(options.log)) + ".\n" : std::string())
+          << "Resume with: houserules play --resume " << printable(shell_word(options.log)) << '\n';
     }
     return 0;
   } catch (const std::exception& e) {
@@ -733,6 +839,11 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
     for (auto& p : players) p->match_over(*rules, state);
     printer.result(state);
     if (log) log->result(*rules, state);
+    if (options.kept_log) {  // a finished game cannot be resumed: the state folder keeps only unfinished ones
+      log.reset();
+      log_file.close();
+      std::remove(options.log.c_str());
+    }
   } catch (const std::exception& e) {  // the ranks hook failed or gave invalid places
     err << "error: " << e.what() << '\n';
     if (log) log->stopped(std::string("error: ") + e.what(), state);

@@ -15,7 +15,9 @@
 #include "observation_json.hpp"
 #include "output_path.hpp"
 #include "shell_word.hpp"
+#include "state_folder.hpp"
 #include "transcript.hpp"
+#include "undo_check.hpp"
 
 namespace hr {
 
@@ -62,9 +64,15 @@ class UndoRequested : public std::runtime_error {
 
 struct PlayOptions {
   std::string ruleset = "lost-cities";  ///< id or path
-  std::vector<std::string> players;     ///< one per seat: human, random, greedy...; empty = human in seat 1, greedy in the others
+  /// One per seat: human, random, greedy...; empty = human in seat 1, greedy in the others. With `resume`: the
+  /// seats' players instead of the transcript header's; required when the header names a cmd: program (a
+  /// transcript never starts a program by itself).
+  std::vector<std::string> players;
   std::uint64_t seed = 1;
   std::string log;                      ///< transcript file, or empty
+  /// `log` is a file of the user's state folder (new_state_log) kept so that an unfinished game can be resumed:
+  /// the stop message names it, and it is removed when the game ends with a result.
+  bool kept_log = false;
   bool quiet = false;                   ///< only the result
   std::vector<std::string> overrides;   ///< `--set name=value` parameters, recorded in the transcript header
   bool colour = false;                  ///< ANSI colours (cmd_play: stdout is a terminal and NO_COLOR unset)
@@ -88,7 +96,18 @@ std::uint64_t fresh_seed();
 /// hands are shown (`play`'s end-of-round table and score breakdown, scenario files' expect.score_breakdown).
 GameState every_card_revealed(GameState state);
 
-/// Makes the players of a match from their names; throws std::invalid_argument naming an unknown one.
+/// A seat's player could not be made (an unknown name, bad bot options, a program that cannot start): what() says
+/// why, seat() which seat (1-based).
+class SeatPlayerError : public std::invalid_argument {
+ public:
+  SeatPlayerError(int seat, const std::string& what) : std::invalid_argument(what), seat_(seat) {}
+  int seat() const { return seat_; }
+
+ private:
+  int seat_;
+};
+
+/// Makes the players of a match from their names; throws SeatPlayerError naming the seat of an unknown one.
 /// Bots start from the ruleset's [bots] options (Rules::bot_options of `rules`; nullptr: none).
 std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>& names, std::uint64_t seed,
                                                   std::istream& in, std::ostream& out, const Rules* rules);

@@ -412,10 +412,18 @@ json GameServer::undo(const std::string& id, const json& request) {
   std::size_t keep = s.history.size();
   while (keep > 0 && !(seat ? s.history[keep - 1].seat == seat : s.human(s.history[keep - 1].seat))) --keep;
   if (keep == 0) throw ApiError(409, "nothing to undo: no decision of a person yet");
+  const GameState now = s.state;
+  const std::vector<Step> played = s.history;
   try {
     run_history(s, keep - 1);
   } catch (const std::exception& e) {
     throw ApiError(422, std::string("rules error while replaying the game from its seed: ") + e.what());
+  }
+  // Not past a card that seat has seen since (it would choose again knowing it): refused, the game unchanged.
+  if (const std::string refusal = undo_refusal(s.state, now, played[keep - 1].seat); !refusal.empty()) {
+    s.state = now;
+    s.history = played;
+    throw ApiError(409, refusal);
   }
   s.error.clear();
   return game_json(s, seat);

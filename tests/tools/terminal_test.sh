@@ -80,9 +80,19 @@ for ruleset in lost-cities lost-cities-board lost-cities-rivals lost-valley; do
     tmux capture-pane -p -t "$session" -S -400 | grep -qE '^  seat 1 \(human\): .*you drew [A-Z][0-9x]+ from the deck' ||
       fail "no 'you drew ...' on the human's own turn line"
   fi
+  # undo: back to the first decision, unless a card was shown since (the forced draw, the opponent's card): then
+  # refused with the reason, and the transcript has no undo line (issue 32)
   tmux send-keys -t "$session" undo Enter
-  wait_for 'Undone: back to your decision'
-  grep -q '"type":"undo"' "$d/$log" || fail "the transcript has no undo line"
+  for _ in $(seq 600); do
+    tmux capture-pane -p -t "$session" -S -400 | grep -qE 'Undone: back to your decision|Undo refused: since' && break
+    sleep 0.1
+  done
+  if tmux capture-pane -p -t "$session" -S -400 | grep -q 'Undone: back to your decision'; then
+    grep -q '"type":"undo"' "$d/$log" || fail "the transcript has no undo line"
+  else
+    wait_for 'Undo refused: since that decision you have seen'
+    if grep -q '"type":"undo"' "$d/$log"; then fail "a refused undo wrote an undo line"; fi
+  fi
   # Ctrl-C stops the game and writes the stopped line
   tmux send-keys -t "$session" C-c
   wait_for 'The game stops here (interrupted'
