@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "input_line.hpp"
-#include "sandbox.hpp"
+#include "printable.hpp"
 
 namespace hr {
 
