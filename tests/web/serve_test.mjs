@@ -1,7 +1,8 @@
 // serve_test.mjs — the page of `houserules serve` in Debian's headless chromium, driven by playwright-core (run by
 // run.sh, which starts the server; env: BROWSER, URL, TMP, SHOTS). What a person does, by clicking:
 //  1. plays a whole Lost Cities match (human vs random, seed 7) with the action buttons, a typed action and a card
-//     click, undoes a move (the log and the table go back), downloads the transcript;
+//     click, undoes a move (the log and the table go back), sees an undo after a draw refused (issue 32: it
+//     would show the next card), downloads the transcript;
 //  2. opens that transcript and steps it forward, back, to a log entry and to the end; a transcript with one
 //     digest changed shows its first divergence on the page;
 //  3. starts a variant (six expeditions: a purple column appears);
@@ -83,6 +84,7 @@ check(await page.locator('.group[data-group="seat 2"] .card.back').count() === 1
 let rng = 12345;
 let clicks = 0;
 let undone = false;
+let refused = false;  // an undo after a draw from the deck, refused (issue 32)
 // What the loop needs to know of the page, in one round trip to the browser.
 const snapshot = () => page.evaluate(() => ({
   over: document.getElementById('status').dataset.over === '1',
@@ -124,6 +126,21 @@ for (let snap = await snapshot(); !snap.over; snap = await snapshot()) {
     undone = true;
     log(`undo took the log back from ${after} to ${snap.log} actions`);
   }
+  if (undone && !refused && clicks !== 3 && clicks !== 5 && snap.texts.includes('draw deck')) {
+    // that click drew a card from the deck (seen since): an undo would choose again knowing it (issue 32)
+    const logBefore = await logLength();
+    const errorsBefore = pageErrors.length;
+    await page.click('#undo');
+    await page.waitForFunction(() => (document.getElementById('message').textContent || '').includes('Undo refused'),
+      null, { timeout: 10000 }).catch(() => {});
+    const said = await page.textContent('#message');
+    check(said.includes('Undo refused: since that decision you have seen'), `undo after a draw: the page says '${said}'`);
+    check(await logLength() === logBefore, 'a refused undo changed the log');
+    // chromium logs the refusal's 409 answer as a failed resource: expected here, any other error still counts
+    pageErrors.push(...pageErrors.splice(errorsBefore).filter((e) => !/status of 409/.test(e)));
+    refused = true;
+    log(`undo after drawing refused: ${said}`);
+  }
   if (clicks === 40) await shot('lost-cities');
   if (clicks % 50 === 0) log(`${clicks} clicks: ${snap.status}`);
 }
@@ -131,6 +148,7 @@ const final = await status();
 log(`match over after ${clicks} clicks: ${final}`);
 check(/game over: -?\d+ \/ -?\d+/.test(final), `no final score: ${final}`);
 check(undone, 'undo was not tested');
+check(refused, 'the undo after a draw was not tested');
 const gameId = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('game');
 check((await page.getAttribute('#download', 'href')) === `/api/games/${gameId}/transcript`, 'the download link is wrong');
 const transcript = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/transcript`)).text(), gameId);
