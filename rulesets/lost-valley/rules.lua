@@ -6,9 +6,11 @@
 -- walk along edges (tile sides); tiles cover faces (a rhombus two triangles, a triangle one, the start tile four).
 -- Marks: face `course` (river order from the waterfall: 1 the start tile, then each river tile, the source last),
 -- face `water` (a bushes or forest tile watered by a canal), face `mine`; edge `river` (the river crosses this
--- edge), edge `ford`, edge `canal`; vertex `building` (1 fish net, 2 sawmill).
--- Tokens lie face down: grey gold, events and animals on faces; green gold on faces (lake, bushes) or, on river
--- tiles, on a vertex of the bank it belongs to (seed 2.d: "sur la même rive que le symbole").
+-- edge), edge `ford`, edge `canal`; vertex `building` (1 fish net, 2 sawmill); face `bank` (below).
+-- Tokens lie face down: grey gold, events and animals on faces; green gold on faces (lake, bushes) and, on river
+-- tiles, on one face of the tile per bank (seed 2.d: "sur la même rive que le symbole"): the face mark `bank` (1-3)
+-- names the corner of that face (its place in `game:face_vertices`) whose bank the tokens lying there belong to. So
+-- a token belongs to its tile and to its bank, and two river tiles never share a token (they share corners).
 -- Per seat: counters log, food, tool (the backpack; the supply is owner 0); zones equip.<s> (public: equipment),
 -- goods.<s> (owner: whisky, dynamite sticks, dried fish, face down), gold.<s> (owner: the gold bag), look.<s>
 -- (owner: the two events of a meadow being looked at).
@@ -104,9 +106,11 @@ do
     CROSSED[id] = RIVER_SIDES[name]
   end
 end
--- The source (a triangle kept aside): the river leaves it through its side 0,0-1,0.
+-- The source (a triangle kept aside): the river leaves it through its side 0,0-1,0. Seed 2.c: prospectors move
+-- along it "comme si c'était une tuile de rivière" (rules.way: its sides are walked as along the river), and that is
+-- all: it is no water to fish, pan, net or dig a canal from, and its corners are no river bank (room for one).
 local SOURCE_TILE = add { name = "source", kind = "tile", shape = "triangle", land = SOURCE,
-  faces = { ["0,0u"] = SOURCE | WATER }, sides = { ["0,0-1,0"] = CROSS } }
+  faces = { ["0,0u"] = SOURCE }, sides = { ["0,0-1,0"] = CROSS } }
 -- Land triangles (ASSUMED mix, ruleset.toml `triangles`). A trading post is a store at each of its corners.
 local TRIANGLE_TILES = {}
 for _, name in ipairs({ "store", "refinery", "cave", "meadow" }) do
@@ -149,6 +153,13 @@ for _, e in ipairs({ "axe", "rod", "rifle", "stick", "dried_fish", "whisky" }) d
     EVENT_TOKENS[#EVENT_TOKENS + 1] = add { name = name, kind = "item", item = ITEM_OF[name], good = IS_GOOD[ITEM_OF[name]], event = true, back = "event" }
   end
 end
+-- Gold events (seed B.2: "Si c'est de l'or, il est placé, face cachée, dans son sac d'or"): event tokens worth
+-- nuggets (ruleset.toml `event_gold`, ASSUMED), named gold<nuggets>; taken, they go to the gold bag.
+for _, v in ipairs(sorted_keys(P.event_gold or {})) do
+  for _ = 1, P.event_gold[v] do
+    EVENT_TOKENS[#EVENT_TOKENS + 1] = add { name = "gold" .. v, kind = "gold", gold = "event", nuggets = tonumber(v), event = true, back = "event" }
+  end
+end
 local SUPPLY_ITEMS = {}
 for i, name in ipairs(ITEMS) do
   for _ = 1, (P.supply[name] or 0) do SUPPLY_ITEMS[#SUPPLY_ITEMS + 1] = add { name = name, kind = "item", item = i, good = IS_GOOD[i] } end
@@ -177,7 +188,7 @@ local ICE = SEATS + 1
 
 local declared = hr.declare {
   boards = { { name = "valley", kind = "triangular", width = W, height = H,
-               marks = { course = "face", water = "face", mine = "face", river = "edge", ford = "edge",
+               marks = { course = "face", water = "face", mine = "face", bank = "face", river = "edge", ford = "edge",
                          canal = "edge", building = "vertex" } } },
   shapes = { rhombus = { "0,0u", "0,0d" }, triangle = { "0,0u" }, start = { "0,0u", "0,0d", "1,0u", "0,1u" } },
   components = list,
@@ -350,17 +361,17 @@ function rules.explored(game, v)
   return true
 end
 
---- Whether face f holds water: the river, the source, a lake, or a tile watered by a canal (seed 1, 6).
+--- Whether face f holds water: the river, a lake, or a tile watered by a canal (seed B.1, B.6; not the source).
 function rules.has_water(game, f)
   return (face_feature(game, B, f) & WATER) ~= 0 or mark_of(game, B, "water", f) ~= 0
 end
 
---- Whether vertex v is on a river bank: a corner of a river face (the start tile's, a river tile's, the source's).
+--- Whether vertex v is on a river bank: a corner of a river face (the start tile's or a river tile's; the source
+--- is a river tile only for moving, seed 2.c).
 function rules.on_river_bank(game, v)
   geometry(game)
   for _, f in ipairs(VFACES[v]) do
-    local l = land_of(game, f)
-    if l == RIVER or l == SOURCE then return true end
+    if land_of(game, f) == RIVER then return true end
   end
   return false
 end
@@ -800,16 +811,18 @@ function rules.lay_symbols(game, t, faces)
   elseif land == MEADOW then
     lay_tokens(game, POOL_EVENT, P.meadow_events, "face", f1)
   elseif land == RIVER then
-    -- one bank token on the lowest corner of each bank
+    -- the bank of the tile's lowest corner on one face, the other bank on the other face (every face of a river
+    -- rhombus has corners on both banks: the river crosses two of its three sides)
     local corners = tile_corners(game, f1)
     table.sort(corners)
-    local done = {}
-    for _, v in ipairs(corners) do
-      local fresh = true
-      for _, w in ipairs(done) do if rules.same_bank(game, f1, v, w) then fresh = false end end
-      if fresh then
-        done[#done + 1] = v
-        lay_tokens(game, POOL_GREEN, P.river_green_per_bank, "vertex", v)
+    local first = corners[1]
+    for i, f in ipairs({ f1, f2 }) do
+      for j, w in ipairs(FVERTS[f]) do
+        if rules.same_bank(game, f1, first, w) == (i == 1) then
+          game:set_mark(B, "bank", f, j)
+          lay_tokens(game, POOL_GREEN, P.river_green_per_bank, "face", f)
+          break
+        end
       end
     end
   end
@@ -1061,7 +1074,9 @@ function rules.token_kind(game, h)
 end
 
 --- Where seat s at v may pan river gold (seed B.1): green tokens on an adjacent tile with water — a lake, a bushes
---- tile watered by a canal, or a river tile, on the same bank as the prospector. Returns sites: {kind, id}.
+--- tile watered by a canal, or a river tile, on the same bank as the prospector (the tokens of one bank of a river
+--- tile lie on the face whose `bank` mark names a corner of that bank). Returns sites: {"face", tile head} or
+--- {"bank", face}.
 function rules.pan_sites(game, v)
   local out = {}
   for _, h in ipairs(rules.adjacent_tiles(game, v)) do
@@ -1069,16 +1084,10 @@ function rules.pan_sites(game, v)
     if l == LAKE or (l == BUSHES and rules.has_water(game, h)) then
       if #rules.tokens_on_tile(game, h, is_green) > 0 then out[#out + 1] = { "face", h } end
     elseif l == RIVER and IS_RIVER_TILE[tile_at(game, B, h)] then
-      for _, w in ipairs(tile_corners(game, h)) do
-        if rules.same_bank(game, h, v, w) then
-          for _, c in ipairs(lying(game, B, "vertex", w)) do
-            if is_green(c) then
-              local seen = false
-              for _, x in ipairs(out) do if x[1] == "vertex" and x[2] == w then seen = true end end
-              if not seen then out[#out + 1] = { "vertex", w } end
-              break
-            end
-          end
+      for _, g in ipairs((tile_faces(game, h))) do
+        local corner = mark_of(game, B, "bank", g)
+        if corner ~= 0 and #lying(game, B, "face", g) > 0 and rules.same_bank(game, h, v, FVERTS[g][corner]) then
+          out[#out + 1] = { "bank", g }
         end
       end
     end
@@ -1123,7 +1132,7 @@ function rules.fish_count(game, s, v)
   for _, f in ipairs(VFACES[v]) do
     local feat = face_feature(game, B, f)
     local l = feat & 15
-    if l == RIVER or l == LAKE or l == SOURCE then water = true end
+    if l == RIVER or l == LAKE then water = true end
     if feat & FISH ~= 0 then symbol = true end
   end
   if water and rules.owns(game, s, ROD) then n = n + 1 end
@@ -1150,7 +1159,7 @@ function rules.may_build_net(game, s, v)
   if mark_of(game, B, "building", v) ~= 0 or counter(game, "net") == 0 or counter(game, "tool", s) < 1 then return false end
   for _, f in ipairs(VFACES[v]) do
     local l = land_of(game, f)
-    if l == RIVER or l == LAKE or l == SOURCE then return true end
+    if l == RIVER or l == LAKE then return true end
   end
   return false
 end
@@ -1188,9 +1197,18 @@ function rules.mine_tiles(game, s, v)
   return out
 end
 
---- The price of item i in nuggets and in X (seed B.7, prices ASSUMED in ruleset.toml).
+-- A tool is bought from the supply's base goods, not from the items: its purchase code follows the items'.
+local BUY_TOOL <const> = #ITEMS + 1
+--- The price of item i in nuggets and in X (seed B.7, prices ASSUMED in ruleset.toml); i = #ITEMS + 1 is a tool.
 function rules.price(i)
-  return P.prices[ITEMS[i]] or 0, P.price_x[ITEMS[i]] or 0
+  local name = ITEMS[i] or "tool"
+  return P.prices[name] or 0, P.price_x[name] or 0
+end
+--- Whether a store sells seat s a tool (ASSUMED, the seed is silent: tools are spent building and go back to the
+--- supply, "la réserve", and nothing else brings one back; with four players the twelve are all dealt at the start):
+--- a tool from the supply for `prices.tool` nuggets, 0 meaning never.
+function rules.sells_tool(game)
+  return (P.prices.tool or 0) > 0 and counter(game, "tool", 0) > 0
 end
 --- Whether vertex v is at a refinery (seed 2.c: "une raffinerie, où elle peut, pour deux denrées de base de son
 --- choix, acheter une bouteille de whisky").
@@ -1217,7 +1235,7 @@ end
 --- The legal actions of the one action of a turn (seed B), for seat s at v.
 function rules.turn_actions(game, s, v, out)
   for _, site in ipairs(counter(game, "food", s) >= 1 and rules.pan_sites(game, v) or {}) do
-    out[#out + 1] = act(AK.PAN, site[2], site[1] == "vertex" and 1 or 2)
+    out[#out + 1] = act(AK.PAN, site[2], site[1] == "bank" and 1 or 2)
   end
   if counter(game, "food", s) >= 1 and counter(game, "log", s) >= 1 then
     for _, h in ipairs(rules.mine_sites(game, v)) do
@@ -1249,7 +1267,8 @@ function rules.turn_actions(game, s, v, out)
 end
 
 --- The purchases open to seat s (seed B.7): each item in stock whose nugget price, added to the basket, the gold bag
---- covers; an X paid with a nugget (`buy horse`), a base good (`buy horse for log`) or an equipment (`... for rifle`).
+--- covers; an X paid with a nugget (`buy horse`), a base good (`buy horse for log`) or an equipment (`... for rifle`);
+--- a tool from the supply (rules.sells_tool).
 function rules.buy_actions(game, s, out)
   local wealth = rules.nuggets(game, s) - counter(game, "basket")
   local seen = {}
@@ -1270,6 +1289,7 @@ function rules.buy_actions(game, s, out)
       end
     end
   end
+  if rules.sells_tool(game) and P.prices.tool <= wealth then out[#out + 1] = act(AK.BUY, BUY_TOOL, 0) end
 end
 
 --- Discards open to seat s at the end of its turn (seed "INVENTAIRE": "il doit se défausser des jetons en excédent,
@@ -1305,6 +1325,12 @@ function rules.actions(game, out, seat, phase)
   elseif phase == SHOPPING then
     rules.buy_actions(game, seat, out)
     out[#out + 1] = act(AK.PAY)
+    if counter(game, "basket") > 0 then
+      local seen = {}
+      for _, c in ipairs(cards_of(game, GOLD[seat])) do
+        if not seen[NAME[c]] then seen[NAME[c]] = true; out[#out + 1] = act(AK.PAY, c) end
+      end
+    end
   elseif phase == DISCARD then
     rules.discard_actions(game, seat, out)
   else
@@ -1350,8 +1376,9 @@ function rules.finish_turn(game, s)
   rules.begin_turn(game, s % SEATS + 1)
 end
 
---- Pays the basket's nuggets from seat s's gold bag (seed B.7: "le magasin ne rend pas la monnaie"): the tokens whose
---- total covers the price with the least overpayment, then the fewest tokens (ASSUMED: the player would choose so);
+--- `pay` alone: the engine chooses the tokens for the player (a convenience, and the bots' default; `pay grey4`,
+--- rules.pay_token, lets the player choose): from seat s's gold bag (seed B.7: "le magasin ne rend pas la monnaie"),
+--- the tokens whose total covers the price with the least overpayment, then the fewest tokens;
 --- between sets of the same total and size, the one the search below meets first, taking the tokens biggest first
 --- (ASSUMED, the seed leaves it to the player: 5 nuggets from 4, 3, 2 and 1 are paid 3 + 2, keeping 4 and 1).
 function rules.pay_nuggets(game, s, price)
@@ -1378,6 +1405,20 @@ function rules.pay_nuggets(game, s, price)
     if sum >= price and (not target or sum < target) then target = sum end
   end
   for _, c in ipairs(best[target]) do move(game, c, "box") end
+end
+
+--- The player pays with a gold token of its choice (seed B.7: the player pays in nuggets, "le magasin ne rend pas
+--- la monnaie"): token c leaves the gold bag; once the basket is covered (overpaid or not, no change) shopping ends.
+--- `pay token` is offered while nuggets are owed, one text per kind of token in the bag (`pay grey4`).
+function rules.pay_token(game, s, c)
+  move(game, c, "box")
+  local owed = counter(game, "basket") - NUGGETS[c]
+  if owed <= 0 then
+    set_counter(game, "basket", 0, 0)
+    game:set_phase(MAIN)
+  else
+    set_counter(game, "basket", 0, owed)
+  end
 end
 
 --- apply(game, action, seat, phase).
@@ -1428,13 +1469,14 @@ function rules.apply(game, x, seat, phase)
     game:set_phase(MAIN)
   elseif kind == AK.BUY then
     local price, xs = rules.price(a)
-    local item = take_item(game, seat, a)
-    local _ = item
+    if a == BUY_TOOL then take_base(game, seat, "tool", 1) else take_item(game, seat, a) end
     add_counter(game, "basket", 0, price + (b == 0 and xs or 0))
     if b >= 1 and b <= 3 then pay_base(game, seat, BASE[b], 1)
     elseif b > 3 then spend_item(game, seat, b - 3) end
     if phase == MAIN then add_counter(game, "acts", 0, -1) end
     game:set_phase(SHOPPING)
+  elseif kind == AK.PAY and a ~= 0 then
+    rules.pay_token(game, seat, a)
   elseif kind == AK.PAY then
     rules.pay_nuggets(game, seat, counter(game, "basket"))
     set_counter(game, "basket", 0, 0)
@@ -1445,9 +1487,11 @@ function rules.apply(game, x, seat, phase)
   end
 end
 
---- An event token taken (seed B.2): equipment into the equipment slots, goods (whisky, dynamite stick, dried fish)
---- face down among them.
+--- An event token taken (seed B.2): gold into the gold bag, face down ("Si c'est de l'or, il est placé, face cachée,
+--- dans son sac d'or"); equipment into the equipment slots; goods (whisky, dynamite stick, dried fish) face down
+--- among them.
 function rules.gain_event(game, s, c)
+  if NUGGETS[c] > 0 then move(game, c, GOLD[s]); return end
   move(game, c, IS_GOOD[ITEM[c]] and GOODS[s] or EQUIP[s])
 end
 
@@ -1457,7 +1501,7 @@ function rules.perform(game, s, v, kind, a, b, c)
     pay_base(game, s, "food", 1)
     local tokens = {}
     if b == 1 then
-      for _, t in ipairs(lying(game, B, "vertex", a)) do if is_green(t) then tokens[#tokens + 1] = t end end
+      for _, t in ipairs(lying(game, B, "face", a)) do if is_green(t) then tokens[#tokens + 1] = t end end
     else
       tokens = rules.tokens_on_tile(game, a, is_green)
     end
@@ -1530,7 +1574,7 @@ function rules.action_text(game, x)
   local kind, a, b, c = parts(x)
   if kind == AK.MOVE then return "move " .. vtext(a) .. (b == FOOT and "" or " " .. MODE_NAME[b]) end
   if kind == AK.LAY then return "lay " .. vtext(a) .. " r" .. b end
-  if kind == AK.PAN then return "pan " .. (b == 1 and vtext(a) or game:face_text(B, a)) end
+  if kind == AK.PAN then return "pan " .. game:face_text(B, a) end
   if kind == AK.MINE then return "mine " .. game:face_text(B, a) .. (b == 1 and " stick" or "") end
   if kind == AK.EVENT then return "event " .. game:face_text(B, a) .. " " .. BASE[b] .. " " .. BASE[c] end
   if kind == AK.KEEP then return "keep " .. NAME[a] end
@@ -1542,11 +1586,11 @@ function rules.action_text(game, x)
   if kind == AK.CANAL then return "build canal " .. game:edge_text(B, a) end
   if kind == AK.BUILD_MINE then return "build mine " .. game:face_text(B, a) end
   if kind == AK.BUY then
-    local text = "buy " .. ITEMS[a]
+    local text = "buy " .. (ITEMS[a] or "tool")
     if b >= 1 and b <= 3 then text = text .. " for " .. BASE[b] elseif b > 3 then text = text .. " for " .. ITEMS[b - 3] end
     return text
   end
-  if kind == AK.PAY then return "pay" end
+  if kind == AK.PAY then return a == 0 and "pay" or "pay " .. NAME[a] end
   if kind == AK.REFINE then return "refine " .. BASE[a] .. " " .. BASE[b] end
   if kind == AK.DRINK then return a == 1 and "drink for move" or "drink for action" end
   if kind == AK.USE_FISH then return "use dried-fish" end
@@ -1583,7 +1627,7 @@ function rules.promise(game, s, w, pan_ready, mine_ready, tool, sieve, crate)
   local value = 0
   local green = 0
   for _, site in ipairs(rules.pan_sites(game, w)) do
-    local n = site[1] == "vertex" and #lying(game, B, "vertex", site[2]) or #rules.tokens_on_tile(game, site[2], is_green)
+    local n = site[1] == "bank" and #lying(game, B, "face", site[2]) or #rules.tokens_on_tile(game, site[2], is_green)
     green = math.max(green, math.min(n, sieve and 2 or 1))
   end
   value = green * GREEN_MEAN * pan_ready

@@ -289,7 +289,10 @@ function M.install(rules, K)
         or "cover a free corner of your intersection, never the face the river flows into (seed A.2.b)")
     end
     if phase == C.KEEP then return "keep one of the two events you looked at (seed B.2): keep <name>" end
-    if phase == C.SHOP and verb ~= "buy" then return "finish buying first: buy <item> or pay (seed B.7)" end
+    if phase == C.SHOP and verb == "pay" then
+      return "pay with a gold token of your bag while nuggets are owed (pay grey4), or pay to let the engine choose (seed B.7)"
+    end
+    if phase == C.SHOP and verb ~= "buy" then return "finish buying first: buy <item>, pay <token> or pay (seed B.7)" end
     if phase == C.DISCARD then
       return "discard the excess first (seed INVENTAIRE): backpack " .. table.concat({ rules.backpack(game, s) }, "/")
         .. ", equipment " .. table.concat({ rules.equipment(game, s) }, "/")
@@ -376,13 +379,26 @@ function M.install(rules, K)
   --- shorthand(game, text) -> {action text...} or nil: a whole purchase on one line (seed "Acheter": "le joueur peut
   --- acheter autant d'articles qu'il le souhaite"): "buy horse whisky whisky" stands for "buy horse", "buy whisky",
   --- "buy whisky", "pay"; an item paid partly with a good or an item keeps its "for": "buy horse for food rod" is
-  --- "buy horse for food", "buy rod", "pay". Any other text: nil.
+  --- "buy horse for food", "buy rod", "pay". "with" and the gold tokens to pay with ends the line (seed B.7: the player
+  --- pays): "buy horse whisky with grey4 green1" is "buy horse", "buy whisky", "pay grey4", "pay green1"; without it
+  --- `pay` lets the engine choose (the least overpayment, then the fewest tokens). Any other text: nil.
   function rules.shorthand(game, text)
     if #text > 200 then return nil end
     local words = words_of(text)
     if words[1] ~= "buy" or #words < 2 then return nil end
     local steps, i = {}, 2
+    local paid = false
     while i <= #words do
+      if words[i] == "with" then
+        -- the tokens to pay with, in order (rules.pay_token): "buy horse with grey4 green1"
+        if paid or not words[i + 1] then return nil end
+        paid = true
+        for j = i + 1, #words do
+          if words[j] == "with" or words[j] == "for" then return nil end
+          steps[#steps + 1] = "pay " .. words[j]
+        end
+        break
+      end
       if words[i] == "for" then return nil end
       if words[i + 1] == "for" then
         if not words[i + 2] then return nil end
@@ -393,7 +409,7 @@ function M.install(rules, K)
         i = i + 1
       end
     end
-    steps[#steps + 1] = "pay"
+    if not paid then steps[#steps + 1] = "pay" end
     return steps
   end
 end

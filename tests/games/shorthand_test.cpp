@@ -86,6 +86,11 @@ TEST_CASE("lost-valley: the shorthand hook reads only purchases", "[shorthand]")
         std::vector<std::string>{"buy horse", "buy whisky", "buy whisky", "pay"});
   CHECK(rules->shorthand(state, "BUY  horse for rifle rod") ==
         std::vector<std::string>{"buy horse for rifle", "buy rod", "pay"});
+  // issue 33: the player chooses the gold tokens that pay ("with" and the tokens, in order, end the line)
+  CHECK(rules->shorthand(state, "buy horse for log whisky with grey4 green1") ==
+        std::vector<std::string>{"buy horse for log", "buy whisky", "pay grey4", "pay green1"});
+  CHECK(rules->shorthand(state, "buy whisky with").empty());
+  CHECK(rules->shorthand(state, "buy whisky with grey4 for log").empty());
   CHECK(rules->shorthand(state, "move 1,1").empty());
   CHECK(rules->shorthand(state, "buy horse for").empty());
   CHECK(rules->shorthand(state, "buy").empty());

@@ -8,11 +8,12 @@ HERE=$(cd "$(dirname "$0")/.." && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 status=0
-plant() { # name, sed expression
+plant() { # name, sed expression [, file of the ruleset: rules.lua by default]
+  local file=${3:-rules.lua}
   rm -rf "$TMP/lost-valley" && cp -r "$HERE" "$TMP/lost-valley"
   rm -rf "$TMP/lost-valley/tests/golden"
-  sed -i "$2" "$TMP/lost-valley/rules.lua"
-  if cmp -s "$TMP/lost-valley/rules.lua" "$HERE/rules.lua"; then echo "NOT PLANTED: $1"; status=1; return; fi
+  sed -i "$2" "$TMP/lost-valley/$file"
+  if cmp -s "$TMP/lost-valley/$file" "$HERE/$file"; then echo "NOT PLANTED: $1"; status=1; return; fi
   if "$HR" test "$TMP/lost-valley/tests" > "$TMP/out.txt" 2>&1; then
     echo "NOT CAUGHT: $1"; status=1
   else
@@ -40,4 +41,16 @@ plant "the ice die" 's/if game:random(P.die) < P.ice_roll then return end/if gam
 plant "ten tokens to declare the end" 's/size_of(game, GOLD\[s\]) >= P.end_tokens/size_of(game, GOLD[s]) >= P.end_tokens - 1/'
 plant "no change given" 's/    if sum >= price and (not target or sum < target) then target = sum end/    if sum >= price and (not target or sum > target) then target = sum end/'
 plant "the bear cave refills" 's/if land_of(game, a) == CAVE then lay_tokens/if false then lay_tokens/'
+# issue 33: the rulebook's gaps
+plant "a river token lies on its own tile, not on a corner other tiles share" 's/          lay_tokens(game, POOL_GREEN, P.river_green_per_bank, "face", f)/          lay_tokens(game, POOL_GREEN, P.river_green_per_bank, "vertex", FVERTS[f][j])/'
+plant "each bank's tokens on the face marked with that bank" 's/          game:set_mark(B, "bank", f, j)/          game:set_mark(B, "bank", f, 1)/'
+plant "a gold event goes to the gold bag" 's/  if NUGGETS\[c\] > 0 then move(game, c, GOLD\[s\]); return end/  local _ = 0/'
+plant "gold events are laid among the events" 's/for _, v in ipairs(sorted_keys(P.event_gold or {})) do/for _, v in ipairs({}) do/'
+plant "the player chooses the tokens that pay" 's/if not seen\[NAME\[c\]\] then seen\[NAME\[c\]\] = true; out\[#out + 1\] = act(AK.PAY, c) end/local _ = c/'
+plant "an exact payment ends shopping" 's/^  if owed <= 0 then$/  if owed < 0 then/'
+plant "a token given pays its nuggets" 's/  local owed = counter(game, "basket") - NUGGETS\[c\]/  local owed = counter(game, "basket") - 1/'
+plant "the source is no river bank" 's/    if land_of(game, f) == RIVER then return true end/    if land_of(game, f) == RIVER or land_of(game, f) == SOURCE then return true end/'
+plant "the source is no water to fish" 's/    if l == RIVER or l == LAKE then water = true end/    if l == RIVER or l == LAKE or l == SOURCE then water = true end/'
+plant "the source is no water for a canal" 's/  faces = { \["0,0u"\] = SOURCE }, sides/  faces = { ["0,0u"] = SOURCE | WATER }, sides/'
+plant "a store sells a tool from the supply" 's/  if rules.sells_tool(game) and P.prices.tool <= wealth then/  if false then/'
 exit $status
