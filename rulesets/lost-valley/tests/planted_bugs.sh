@@ -1,6 +1,6 @@
 #!/bin/bash
 # planted_bugs.sh HOUSERULES — shows that the scenarios catch broken rules: for each planted bug (a one-line change
-# of rules.lua, named after the rule it breaks), a copy of the ruleset with the bug must FAIL `houserules test`.
+# of one of the ruleset's Lua modules, named after the rule it breaks), a copy of the ruleset with the bug must FAIL `houserules test`.
 # Exits non-zero naming any bug that the scenarios let through. Run by CTest ("planted bugs: lost-valley").
 set -u
 HR=${1:?usage: planted_bugs.sh path/to/houserules}
@@ -8,13 +8,17 @@ HERE=$(cd "$(dirname "$0")/.." && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 status=0
-plant() { # name, sed expression [, file of the ruleset: rules.lua by default]
-  local file=${3:-rules.lua}
+plant() { # name, sed expression: applied to every Lua file of the ruleset's copy; it must change exactly one
   rm -rf "$TMP/lost-valley" && cp -r "$HERE" "$TMP/lost-valley"
   rm -rf "$TMP/lost-valley/tests/golden"
-  sed -i "$2" "$TMP/lost-valley/$file"
-  if cmp -s "$TMP/lost-valley/$file" "$HERE/$file"; then echo "NOT PLANTED: $1"; status=1; return; fi
-  if "$HR" test "$TMP/lost-valley/tests" > "$TMP/out.txt" 2>&1; then
+  local changed=0 f
+  for f in "$HERE"/*.lua; do
+    f=$(basename "$f")
+    sed -i "$2" "$TMP/lost-valley/$f"
+    cmp -s "$TMP/lost-valley/$f" "$HERE/$f" || changed=$((changed + 1))
+  done
+  if [ "$changed" -ne 1 ]; then echo "NOT PLANTED (changed $changed files): $1"; status=1; return; fi
+  if HOUSERULES_PATH="$TMP" "$HR" test "$TMP/lost-valley/tests" > "$TMP/out.txt" 2>&1; then
     echo "NOT CAUGHT: $1"; status=1
   else
     echo "caught: $1 ($(grep -c '^FAIL' "$TMP/out.txt") failing)"
@@ -35,7 +39,8 @@ plant "same bank" 's/^  if v == w then return true end$/  do return true end/'
 plant "a crate takes two" 's/if rules.owns(game, s, CRATE) then n = 2 elseif/if false then n = 2 elseif/'
 plant "an axe doubles the logs" 's/  if rules.owns(game, s, AXE) then n = n + 1 end/  if rules.owns(game, s, AXE) then n = n + 0 end/'
 plant "the fish sources add up" 's/  if symbol then n = n + 1 end/  if symbol and n == 0 then n = n + 1 end/'
-plant "one whisky per turn" 's/if counter(game, "drank") == 0 and rules.owns(game, seat, WHISKY) then/if rules.owns(game, seat, WHISKY) then/'
+plant "one whisky per turn" 's/if counter(game, "drank") < rules.turn_budget(game, seat).whisky and rules.owns(game, seat, WHISKY) then/if rules.owns(game, seat, WHISKY) then/'
+plant "the turn's budget decides the actions" 's/  set_counter(game, "acts", 0, budget.actions)/  set_counter(game, "acts", 0, 1)/'
 plant "the excess is discarded" 's/    if pack or equip then/    if false then/'
 plant "the ice die" 's/if game:random(P.die) < P.ice_roll then return end/if game:random(P.die) < 99 then return end/'
 plant "ten tokens to declare the end" 's/size_of(game, GOLD\[s\]) >= P.end_tokens/size_of(game, GOLD[s]) >= P.end_tokens - 1/'

@@ -8,7 +8,7 @@ local PASS = rules.act(K.END)
 function rules.action_text(game, x)
   if x == PASS then return "pass" end
   local kind, a, b = rules.parts(x)
-  if kind == K.MOVE and b == 1 then return "walk to " .. rules.vertex_text(a) end
+  if kind == K.MOVE and b == rules.MODES.foot then return "walk to " .. rules.vertex_text(a) end
   if kind == K.LAY then return "place " .. rules.placement_text(game, a * 8 + b) end
   return parent(game, x)
 end

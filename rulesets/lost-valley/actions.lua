@@ -1,0 +1,313 @@
+-- Lost Valley, chapter B "effectuer une action", 1-6 (seed 004): "Un prospecteur ne peut effectuer qu'une seule action
+-- durant son tour": 1. chercher de l'or (pan, mine), 2. déclencher un événement, 3. attraper du poisson, 4. chasser
+-- un animal, 5. abattre un arbre, 6. construire (fish net, sawmill, canal, mine). Buying (7) is in store.lua.
+
+local K = require("valley")
+local rules = K.rules
+local P, B, FOREST, MOUNTAIN, BUSHES, LAKE, RIVER = K.P, K.B, K.FOREST, K.MOUNTAIN, K.BUSHES, K.LAKE, K.RIVER
+local SOURCE, REFINERY, CAVE, MEADOW, FISH, COVERED2 = K.SOURCE, K.REFINERY, K.CAVE, K.MEADOW, K.FISH, K.COVERED2
+local CRATE, SIEVE, AXE, ROD, RIFLE, WHISKY, STICK = K.CRATE, K.SIEVE, K.AXE, K.ROD, K.RIFLE, K.WHISKY, K.STICK
+local IS_GOOD, POOL_ANIMAL, SHOP, KILLED, EQUIP, GOODS = K.IS_GOOD, K.POOL_ANIMAL, K.SHOP, K.KILLED, K.EQUIP, K.GOODS
+local GOLD, LOOK, BASE, KEEP, ITEM, NUGGETS, FOOD_OF = K.GOLD, K.LOOK, K.BASE, K.KEEP, K.ITEM, K.NUGGETS, K.FOOD_OF
+local IS_ANIMAL_FOREST, IS_RIVER_TILE, counter = K.IS_ANIMAL_FOREST, K.IS_RIVER_TILE, K.counter
+local set_counter, add_counter, move, VEDGES, VFACES = K.set_counter, K.add_counter, K.move, K.VEDGES, K.VFACES
+local EFACES, FVERTS, tile_at, face_feature, edge_class = K.EFACES, K.FVERTS, K.tile_at, K.face_feature, K.edge_class
+local mark_of, lying, land_of, tile_faces, tile_head = K.mark_of, K.lying, K.land_of, K.tile_faces, K.tile_head
+local first_item, take_base, pay_base, take_item = K.first_item, K.take_base, K.pay_base, K.take_item
+local spend_item, lay_tokens, is_green, is_grey = K.spend_item, K.lay_tokens, K.is_green, K.is_grey
+local is_animal, is_event, AK, act, PAIRS = K.is_animal, K.is_event, K.AK, K.act, K.PAIRS
+
+--- The tiles around vertex v (their canonical faces, ascending): "une tuile adjacente".
+function rules.adjacent_tiles(game, v)
+  local out, tiles = {}, {}
+  for _, f in ipairs(VFACES[v]) do
+    local t = tile_at(game, B, f)
+    if t and not tiles[t] then -- a tile met again through another of its faces has the same head
+      tiles[t] = true
+      out[#out + 1] = tile_head(game, f)
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+--- The tokens of `kind` ("gold" green/grey, "animal", "item" events) lying on the faces of the tile whose head is h.
+function rules.tokens_on_tile(game, h, pred)
+  local out = {}
+  for _, f in ipairs((tile_faces(game, h))) do
+    for _, c in ipairs(lying(game, B, "face", f)) do
+      if pred(c) then out[#out + 1] = c end
+    end
+  end
+  return out
+end
+
+--- Which kind of token the tile whose head is h holds: "green", "grey", "animal", "event" or nil.
+function rules.token_kind(game, h)
+  local l = land_of(game, h)
+  if l == LAKE or l == BUSHES then return "green" end
+  if l == MOUNTAIN or l == SOURCE then return "grey" end
+  if l == CAVE then return "animal" end
+  if l == MEADOW then return "event" end
+  if l == FOREST then return IS_ANIMAL_FOREST[tile_at(game, B, h)] and "animal" or "event" end
+end
+
+--- Where seat s at v may pan river gold (seed B.1): green tokens on an adjacent tile with water — a lake, a bushes
+--- tile watered by a canal, or a river tile, on the same bank as the prospector (the tokens of one bank of a river
+--- tile lie on the face whose `bank` mark names a corner of that bank). Returns sites: {"face", tile head} or
+--- {"bank", face}.
+function rules.pan_sites(game, v)
+  local out = {}
+  for _, h in ipairs(rules.adjacent_tiles(game, v)) do
+    local l = land_of(game, h)
+    if l == LAKE or (l == BUSHES and rules.has_water(game, h)) then
+      if #rules.tokens_on_tile(game, h, is_green) > 0 then out[#out + 1] = { "face", h } end
+    elseif l == RIVER and IS_RIVER_TILE[tile_at(game, B, h)] then
+      for _, g in ipairs((tile_faces(game, h))) do
+        local corner = mark_of(game, B, "bank", g)
+        if corner ~= 0 and #lying(game, B, "face", g) > 0 and rules.same_bank(game, h, v, FVERTS[g][corner]) then
+          out[#out + 1] = { "bank", g }
+        end
+      end
+    end
+  end
+  return out
+end
+
+--- Where seat s at v may mine (seed B.1): grey tokens on an adjacent mountain or source tile that has a mine.
+function rules.mine_sites(game, v)
+  local out = {}
+  for _, h in ipairs(rules.adjacent_tiles(game, v)) do
+    local l = land_of(game, h)
+    if (l == MOUNTAIN or l == SOURCE) and mark_of(game, B, "mine", h) ~= 0
+        and #rules.tokens_on_tile(game, h, is_grey) > 0 then
+      out[#out + 1] = h
+    end
+  end
+  return out
+end
+
+--- The tiles around v with an event (seed B.2) / an animal (seed B.4) token.
+function rules.event_sites(game, v)
+  local out = {}
+  for _, h in ipairs(rules.adjacent_tiles(game, v)) do
+    if rules.token_kind(game, h) == "event" and #rules.tokens_on_tile(game, h, is_event) > 0 then out[#out + 1] = h end
+  end
+  return out
+end
+
+function rules.hunt_sites(game, v)
+  local out = {}
+  for _, h in ipairs(rules.adjacent_tiles(game, v)) do
+    if rules.token_kind(game, h) == "animal" and #rules.tokens_on_tile(game, h, is_animal) > 0 then out[#out + 1] = h end
+  end
+  return out
+end
+
+--- Fish caught by seat s at v (seed B.3, cumulative): a fishing rod by a river or lake, a fish net built at v, a tile
+--- with a fish symbol next to v.
+function rules.fish_count(game, s, v)
+  local n = 0
+  local water, symbol = false, false
+  for _, f in ipairs(VFACES[v]) do
+    local feat = face_feature(game, B, f)
+    local l = feat & 15
+    if l == RIVER or l == LAKE then water = true end
+    if feat & FISH ~= 0 then symbol = true end
+  end
+  if water and rules.owns(game, s, ROD) then n = n + 1 end
+  if mark_of(game, B, "building", v) == 1 then n = n + 1 end
+  if symbol then n = n + 1 end
+  return n
+end
+
+--- Logs felled by seat s at v (seed B.5): an adjacent forest gives 1; at a sawmill or with an axe 2; both 3.
+function rules.fell_count(game, s, v)
+  local forest = false
+  for _, f in ipairs(VFACES[v]) do if land_of(game, f) == FOREST then forest = true end end
+  if not forest then return 0 end
+  local n = 1
+  if mark_of(game, B, "building", v) == 2 then n = n + 1 end
+  if rules.owns(game, s, AXE) then n = n + 1 end
+  return n
+end
+
+--- What may be built at v (seed B.6): a fish net at a river or lake intersection (1 tool), a sawmill at a forest
+--- intersection (1 tool), one building per intersection; a canal (1 log) on a side at v between a tile with water and
+--- a dry bushes or forest tile (never a mountain); a mine (1 tool, 1 food, 1 log) on an adjacent mountain or source.
+function rules.may_build_net(game, s, v)
+  if mark_of(game, B, "building", v) ~= 0 or counter(game, "net") == 0 or counter(game, "tool", s) < 1 then return false end
+  for _, f in ipairs(VFACES[v]) do
+    local l = land_of(game, f)
+    if l == RIVER or l == LAKE then return true end
+  end
+  return false
+end
+
+function rules.may_build_sawmill(game, s, v)
+  if mark_of(game, B, "building", v) ~= 0 or counter(game, "sawmill") == 0 or counter(game, "tool", s) < 1 then return false end
+  for _, f in ipairs(VFACES[v]) do if land_of(game, f) == FOREST then return true end end
+  return false
+end
+
+function rules.canal_edges(game, s, v)
+  local out = {}
+  if counter(game, "log", s) < 1 then return out end
+  for _, e in ipairs(VEDGES[v]) do
+    local fs = EFACES[e]
+    if #fs == 2 and edge_class(game, B, e) & COVERED2 ~= 0 and mark_of(game, B, "canal", e) == 0 then
+      local f, g = fs[1], fs[2]
+      local lf, lg = land_of(game, f), land_of(game, g)
+      if lf ~= MOUNTAIN and lg ~= MOUNTAIN then
+        local wf, wg = rules.has_water(game, f), rules.has_water(game, g)
+        if (wf and not wg and (lg == BUSHES or lg == FOREST)) or (wg and not wf and (lf == BUSHES or lf == FOREST)) then
+          out[#out + 1] = e
+        end
+      end
+    end
+  end
+  return out
+end
+
+function rules.mine_tiles(game, s, v)
+  local out = {}
+  if counter(game, "mine") == 0 or counter(game, "tool", s) < 1 or counter(game, "food", s) < 1
+      or counter(game, "log", s) < 1 then return out end
+  for _, h in ipairs(rules.adjacent_tiles(game, v)) do
+    local l = land_of(game, h)
+    if (l == MOUNTAIN or l == SOURCE) and mark_of(game, B, "mine", h) == 0 then out[#out + 1] = h end
+  end
+  return out
+end
+
+--- Whether vertex v is at a refinery (seed 2.c: "une raffinerie, où elle peut, pour deux denrées de base de son
+--- choix, acheter une bouteille de whisky").
+function rules.at_refinery(game, v)
+  for _, f in ipairs(VFACES[v]) do if land_of(game, f) == REFINERY then return true end end
+  return false
+end
+
+local function can_pay_pair(game, s, a, b)
+  if a == b then return counter(game, BASE[a], s) >= 2 end
+  return counter(game, BASE[a], s) >= 1 and counter(game, BASE[b], s) >= 1
+end
+
+--- The legal actions of the one action of a turn (seed B), for seat s at v.
+function rules.turn_actions(game, s, v, out)
+  for _, site in ipairs(counter(game, "food", s) >= 1 and rules.pan_sites(game, v) or {}) do
+    out[#out + 1] = act(AK.PAN, site[2], site[1] == "bank" and 1 or 2)
+  end
+  if counter(game, "food", s) >= 1 and counter(game, "log", s) >= 1 then
+    for _, h in ipairs(rules.mine_sites(game, v)) do
+      out[#out + 1] = act(AK.MINE, h, 0)
+      if not rules.owns(game, s, CRATE) and rules.owns(game, s, STICK) then out[#out + 1] = act(AK.MINE, h, 1) end
+    end
+  end
+  local events = rules.event_sites(game, v)
+  if #events > 0 then
+    for _, pair in ipairs(PAIRS) do
+      if can_pay_pair(game, s, pair[1], pair[2]) then
+        for _, h in ipairs(events) do out[#out + 1] = act(AK.EVENT, h, pair[1], pair[2]) end
+      end
+    end
+  end
+  if rules.fish_count(game, s, v) > 0 and counter(game, "food", 0) > 0 then out[#out + 1] = act(AK.FISH) end
+  for _, h in ipairs(rules.hunt_sites(game, v)) do out[#out + 1] = act(AK.HUNT, h) end
+  if rules.fell_count(game, s, v) > 0 and counter(game, "log", 0) > 0 then out[#out + 1] = act(AK.FELL) end
+  if rules.may_build_net(game, s, v) then out[#out + 1] = act(AK.NET) end
+  if rules.may_build_sawmill(game, s, v) then out[#out + 1] = act(AK.SAWMILL) end
+  for _, e in ipairs(rules.canal_edges(game, s, v)) do out[#out + 1] = act(AK.CANAL, e) end
+  for _, h in ipairs(rules.mine_tiles(game, s, v)) do out[#out + 1] = act(AK.BUILD_MINE, h) end
+  if rules.at_store(game, v) then rules.buy_actions(game, s, out) end
+  if rules.at_refinery(game, v) and first_item(game, SHOP, WHISKY) then
+    for _, pair in ipairs(PAIRS) do
+      if can_pay_pair(game, s, pair[1], pair[2]) then out[#out + 1] = act(AK.REFINE, pair[1], pair[2]) end
+    end
+  end
+end
+
+--- Takes up to n tokens lying at a site into seat s's gold bag; returns how many.
+local function take_tokens(game, s, tokens, n)
+  local k = 0
+  for i = 1, math.min(n, #tokens) do move(game, tokens[i], GOLD[s]); k = k + 1 end
+  return k
+end
+
+--- An event token taken (seed B.2): gold into the gold bag, face down ("Si c'est de l'or, il est placé, face cachée,
+--- dans son sac d'or"); equipment into the equipment slots; goods (whisky, dynamite stick, dried fish) face down
+--- among them.
+function rules.gain_event(game, s, c)
+  if NUGGETS[c] > 0 then move(game, c, GOLD[s]); return end
+  move(game, c, IS_GOOD[ITEM[c]] and GOODS[s] or EQUIP[s])
+end
+
+--- The seven actions' effects (seed B.1-7), the action already counted.
+function rules.perform(game, s, v, kind, a, b, c)
+  if kind == AK.PAN then
+    pay_base(game, s, "food", 1)
+    local tokens = {}
+    if b == 1 then
+      for _, t in ipairs(lying(game, B, "face", a)) do if is_green(t) then tokens[#tokens + 1] = t end end
+    else
+      tokens = rules.tokens_on_tile(game, a, is_green)
+    end
+    take_tokens(game, s, tokens, rules.owns(game, s, SIEVE) and 2 or 1)
+  elseif kind == AK.MINE then
+    pay_base(game, s, "food", 1)
+    pay_base(game, s, "log", 1)
+    local n = 1
+    if rules.owns(game, s, CRATE) then n = 2 elseif b == 1 then n = 2; spend_item(game, s, STICK) end
+    take_tokens(game, s, rules.tokens_on_tile(game, a, is_grey), n)
+  elseif kind == AK.EVENT then
+    pay_base(game, s, BASE[b], 1)
+    pay_base(game, s, BASE[c], 1)
+    local tokens = rules.tokens_on_tile(game, a, is_event)
+    if #tokens >= 2 then
+      -- a meadow: look at both, keep one (seed B.2)
+      move(game, tokens[1], LOOK[s]); move(game, tokens[2], LOOK[s])
+      set_counter(game, "look_face", 0, game:face(B, game:face_text(B, a)))
+      local _, _, fid = game:site_of(tokens[1])
+      local _ = fid
+      game:set_phase(KEEP)
+    else
+      rules.gain_event(game, s, tokens[1])
+    end
+  elseif kind == AK.FISH then
+    take_base(game, s, "food", rules.fish_count(game, s, v))
+  elseif kind == AK.HUNT then
+    local animal = rules.tokens_on_tile(game, a, is_animal)[1]
+    local hunter = game:random(P.die) + (rules.owns(game, s, RIFLE) and P.rifle_bonus or 0)
+    local beast = game:random(P.die)
+    if hunter > beast then
+      move(game, animal, KILLED)
+      take_base(game, s, "food", FOOD_OF[animal])
+      if land_of(game, a) == CAVE then lay_tokens(game, POOL_ANIMAL, 1, "face", a) end
+    end
+  elseif kind == AK.FELL then
+    take_base(game, s, "log", rules.fell_count(game, s, v))
+  elseif kind == AK.NET then
+    pay_base(game, s, "tool", 1)
+    add_counter(game, "net", 0, -1)
+    game:set_mark(B, "building", v, 1)
+  elseif kind == AK.SAWMILL then
+    pay_base(game, s, "tool", 1)
+    add_counter(game, "sawmill", 0, -1)
+    game:set_mark(B, "building", v, 2)
+  elseif kind == AK.CANAL then
+    pay_base(game, s, "log", 1)
+    game:set_mark(B, "canal", a, 1)
+    for _, f in ipairs(EFACES[a]) do
+      if not rules.has_water(game, f) then
+        for _, g in ipairs((tile_faces(game, f))) do game:set_mark(B, "water", g, 1) end
+      end
+    end
+  elseif kind == AK.BUILD_MINE then
+    pay_base(game, s, "tool", 1); pay_base(game, s, "food", 1); pay_base(game, s, "log", 1)
+    add_counter(game, "mine", 0, -1)
+    for _, g in ipairs((tile_faces(game, a))) do game:set_mark(B, "mine", g, 1) end
+  elseif kind == AK.REFINE then
+    pay_base(game, s, BASE[a], 1)
+    pay_base(game, s, BASE[b], 1)
+    take_item(game, s, WHISKY)
+  end
+end

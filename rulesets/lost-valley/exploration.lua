@@ -1,0 +1,384 @@
+-- Lost Valley, chapter A.2 "exploration" (seed 004): "Lorsqu'un prospecteur arrive à une intersection dont tous les
+-- coins n'ont pas encore été explorés, il y termine son déplacement et doit l'explorer": a. river rhombi (extending
+-- the course, next to the prospector if possible; else the source), b. land rhombi to complete the intersection (the
+-- 32nd brings the ice block), c. land triangles in enclosed holes (or the source), d. the tokens on the symbols.
+
+local K = require("valley")
+local rules = K.rules
+local P, B, FOREST, MOUNTAIN, BUSHES, LAKE, RIVER = K.P, K.B, K.FOREST, K.MOUNTAIN, K.BUSHES, K.LAKE, K.RIVER
+local SOURCE, CAVE, MEADOW, SOURCE_TILE, ICE = K.SOURCE, K.CAVE, K.MEADOW, K.SOURCE_TILE, K.ICE
+local PILE_RIVER, PILE_LAND, PILE_TRIANGLE, ASIDE = K.PILE_RIVER, K.PILE_LAND, K.PILE_TRIANGLE, K.ASIDE
+local DRAWN, POOL_GREEN, POOL_GREY, POOL_ANIMAL = K.DRAWN, K.POOL_GREEN, K.POOL_GREY, K.POOL_ANIMAL
+local POOL_EVENT, MAIN, LAY_RIVER, LAY_LAND, LAND = K.POOL_EVENT, K.MAIN, K.LAY_RIVER, K.LAY_LAND, K.LAND
+local IS_ANIMAL_FOREST, IS_RIVER_TILE, counter = K.IS_ANIMAL_FOREST, K.IS_RIVER_TILE, K.counter
+local set_counter, add_counter, size_of, top_of, move = K.set_counter, K.add_counter, K.size_of, K.top_of, K.move
+local GEO, VQ, VR, VEDGES, VFACES, EV1, EV2, EFACES = K.GEO, K.VQ, K.VR, K.VEDGES, K.VFACES, K.EV1, K.EV2, K.EFACES
+local FVERTS, FEDGES, NF, edge_between, other_end = K.FVERTS, K.FEDGES, K.NF, K.edge_between, K.other_end
+local face_of, across, global_vertex, global_side = K.face_of, K.across, K.global_vertex, K.global_side
+local tile_at, mark_of, tile_faces, tile_corners = K.tile_at, K.mark_of, K.tile_faces, K.tile_corners
+local placement, placement_parts, ACUTE_STEP, lay_tokens = K.placement, K.placement_parts, K.ACUTE_STEP, K.lay_tokens
+
+--- Whether the river still has an unexplored end (no source laid yet).
+function rules.river_open(game) return counter(game, "end_edge") ~= 0 end
+--- Whether vertex v is adjacent to, or one edge away from, the unexplored part of the river (seed 2.a ①-④): an end of
+--- the river's open side, or a neighbour of one.
+function rules.near_unexplored_river(game, v)
+  local e = counter(game, "end_edge")
+  if e == 0 then return false end
+  for _, x in ipairs({ EV1[e], EV2[e] }) do
+    if x == v then return true end
+    for _, e2 in ipairs(VEDGES[x]) do if other_end(e2, x) == v then return true end end
+  end
+  return false
+end
+
+--- The faces a rhombus covers when laid at (a, k), or nil when off the board.
+local function rhombus_faces(a, k)
+  local p0, p1, p2, p3 = a, global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1), global_vertex(a, k, 1, 1)
+  if not (p1 and p2 and p3) then return nil end
+  return face_of(p0, p1, p2), face_of(p1, p3, p2)
+end
+
+local function rhombus_placements(f, g)
+  local x, y
+  for _, v in ipairs(FVERTS[f]) do
+    local shared = false
+    for _, w in ipairs(FVERTS[g]) do if v == w then shared = true end end
+    if not shared then x = v end
+  end
+  for _, w in ipairs(FVERTS[g]) do
+    local shared = false
+    for _, v in ipairs(FVERTS[f]) do if v == w then shared = true end end
+    if not shared then y = w end
+  end
+  local dq, dr = VQ[y] - VQ[x], VR[y] - VR[x]
+  for k = 0, 5 do
+    if ACUTE_STEP[k][1] == dq and ACUTE_STEP[k][2] == dr then
+      return placement(x, k), placement(y, (k + 3) % 6)
+    end
+  end
+end
+
+--- The free faces around v a land tile may cover: every free face but the one reserved for the river's course (the
+--- face beyond its open end: the river must be able to go on, seed 2.a "elle prolonge le cours de la rivière").
+local function free_for_land(game, f)
+  return f and not tile_at(game, B, f) and f ~= counter(game, "end_face")
+end
+
+--- The legal placements of a land rhombus while exploring v (seed 2.b: "autant de tuiles de terre ferme que
+--- nécessaire pour compléter l'intersection"): on a free face around v and a free neighbour of it; one placement per
+--- pair of faces (a land tile reads the same both ways round: the placement with the lower anchor).
+function rules.land_placements(game, v)
+  local out, seen = {}, {}
+  for _, f in ipairs(VFACES[v]) do
+    if free_for_land(game, f) then
+      for _, e in ipairs(FEDGES[f]) do
+        local g = across(e, f)
+        if free_for_land(game, g) then
+          local key = f < g and f * 4096 + g or g * 4096 + f
+          if not seen[key] then
+            seen[key] = true
+            local p1, p2 = rhombus_placements(f, g)
+            if p1 then out[#out + 1] = math.min(p1, p2) end
+          end
+        end
+      end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+--- The legal placements of river tile t (seed 2.a): it covers the face beyond the river's open end, the river enters
+--- it through the open side and leaves through a side that has a free face beyond (so that the course goes on);
+--- among them, only those next to the prospector at v when there are any ("si possible, adjacente au prospecteur").
+function rules.river_placements(game, t, v)
+  local open, ef = counter(game, "end_edge"), counter(game, "end_face")
+  local all, near = {}, {}
+  for _, e in ipairs(FEDGES[ef]) do
+    local g = across(e, ef)
+    if g and not tile_at(game, B, g) then
+      local p1, p2 = rhombus_placements(ef, g)
+      for _, p in ipairs({ p1, p2 }) do
+        local a, k = placement_parts(p)
+        local s1, s2 = global_side(a, k, IS_RIVER_TILE[t][1]), global_side(a, k, IS_RIVER_TILE[t][2])
+        local exit = (s1 == open and s2) or (s2 == open and s1) or nil
+        if exit then
+          local fa, fb = rhombus_faces(a, k)
+          local beyond
+          for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
+          if beyond and not tile_at(game, B, beyond) then
+            all[#all + 1] = p
+            for _, x in ipairs(FVERTS[fa]) do if x == v then near[#near + 1] = p; break end end
+            if near[#near] ~= p then
+              for _, x in ipairs(FVERTS[fb]) do if x == v then near[#near + 1] = p; break end end
+            end
+          end
+        end
+      end
+    end
+  end
+  local out = #near > 0 and near or all
+  table.sort(out)
+  return out
+end
+
+--- The legal placements of the tile being laid (the one in `drawn`).
+function rules.placements(game)
+  local t = top_of(game, DRAWN)
+  if not t then return {} end
+  local v = counter(game, "exploring")
+  if IS_RIVER_TILE[t] then return rules.river_placements(game, t, v) end
+  return rules.land_placements(game, v)
+end
+
+--- Banks: the corners of a river tile split by the river (seed 2.d, B.1 "sur la même rive"); two corners are on the
+--- same bank when a path along the tile's sides and inner edges joins them without crossing the river.
+function rules.same_bank(game, f, v, w)
+  if v == w then return true end
+  local faces = tile_faces(game, f)
+  local reach, n = { v }, 1
+  local i = 1
+  while i <= n do
+    local x = reach[i]
+    for _, g in ipairs(faces) do
+      for _, e in ipairs(FEDGES[g]) do
+        if (EV1[e] == x or EV2[e] == x) and mark_of(game, B, "river", e) == 0 then
+          local y = other_end(e, x)
+          if y == w then return true end
+          local seen = false
+          for j = 1, n do if reach[j] == y then seen = true end end
+          if not seen then n = n + 1; reach[n] = y end
+        end
+      end
+    end
+    i = i + 1
+  end
+  return false
+end
+
+--- The symbols of a tile just laid get their tokens, face down (seed 2.d): green gold on bushes, lakes and each bank
+--- of a river tile (on that bank), grey gold on mountains and the source, an animal on every other forest and on the
+--- bear cave, events on the other forests and on meadows.
+function rules.lay_symbols(game, t, faces)
+  local land = LAND[t]
+  local f1, f2 = faces[1], faces[2] or faces[1]
+  if land == MOUNTAIN then
+    for i = 1, P.mountain_grey do lay_tokens(game, POOL_GREY, 1, "face", i % 2 == 1 and f1 or f2) end
+  elseif land == SOURCE then
+    lay_tokens(game, POOL_GREY, P.source_grey, "face", f1)
+  elseif land == BUSHES then
+    for i = 1, P.bushes_green do lay_tokens(game, POOL_GREEN, 1, "face", i % 2 == 1 and f1 or f2) end
+  elseif land == LAKE then
+    lay_tokens(game, POOL_GREEN, P.lake_green, "face", f1)
+  elseif land == FOREST then
+    if IS_ANIMAL_FOREST[t] then lay_tokens(game, POOL_ANIMAL, 1, "face", f1)
+    else lay_tokens(game, POOL_EVENT, 1, "face", f1) end
+  elseif land == CAVE then
+    lay_tokens(game, POOL_ANIMAL, 1, "face", f1)
+  elseif land == MEADOW then
+    lay_tokens(game, POOL_EVENT, P.meadow_events, "face", f1)
+  elseif land == RIVER then
+    -- the bank of the tile's lowest corner on one face, the other bank on the other face (every face of a river
+    -- rhombus has corners on both banks: the river crosses two of its three sides)
+    local corners = tile_corners(game, f1)
+    table.sort(corners)
+    local first = corners[1]
+    for i, f in ipairs({ f1, f2 }) do
+      for j, w in ipairs(FVERTS[f]) do
+        if rules.same_bank(game, f1, first, w) == (i == 1) then
+          game:set_mark(B, "bank", f, j)
+          lay_tokens(game, POOL_GREEN, P.river_green_per_bank, "face", f)
+          break
+        end
+      end
+    end
+  end
+end
+
+--- Lays river tile t at placement p: the tile, its course number, the river marks on the edges it crosses (its two
+--- crossed sides and its inner side), and the river's new open end.
+function rules.lay_river_tile(game, t, p)
+  local a, k = placement_parts(p)
+  local fa, fb = rhombus_faces(a, k)
+  game:place_tile(t, B, game:vertex_text(B, a), k)
+  local course = counter(game, "course") + 1
+  set_counter(game, "course", 0, course)
+  game:set_mark(B, "course", fa, course)
+  game:set_mark(B, "course", fb, course)
+  local open = counter(game, "end_edge")
+  local exit
+  for _, side in ipairs(IS_RIVER_TILE[t]) do
+    local e = global_side(a, k, side)
+    game:set_mark(B, "river", e, 1)
+    if e ~= open then exit = e end
+  end
+  for _, e in ipairs(FEDGES[fa]) do
+    for _, e2 in ipairs(FEDGES[fb]) do if e == e2 then game:set_mark(B, "river", e, 1) end end
+  end
+  local beyond
+  for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
+  set_counter(game, "end_edge", 0, exit)
+  set_counter(game, "end_face", 0, beyond)
+  rules.lay_symbols(game, t, { fa, fb })
+  rules.after_laying(game, { fa, fb })
+end
+
+--- Lays the source at the river's open end (seed 2.a: no river tile fits or none is left; 2.b: the 32nd land rhombus;
+--- 2.c: the river flows out of an enclosed hole): the triangle beyond the open side, its crossed side on it.
+function rules.lay_source(game)
+  local open, ef = counter(game, "end_edge"), counter(game, "end_face")
+  if open == 0 or game:zone_of(SOURCE_TILE) ~= ASIDE then return end
+  for _, a in ipairs(FVERTS[ef]) do
+    for k = 0, 5 do
+      local p1, p2 = global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1)
+      if p1 and p2 and face_of(a, p1, p2) == ef and edge_between(a, p1) == open then
+        game:place_tile(SOURCE_TILE, B, game:vertex_text(B, a), k)
+        local course = counter(game, "course") + 1
+        set_counter(game, "course", 0, course)
+        game:set_mark(B, "course", ef, course)
+        set_counter(game, "end_edge", 0, 0)
+        set_counter(game, "end_face", 0, 0)
+        rules.lay_symbols(game, SOURCE_TILE, { ef })
+        rules.after_laying(game, { ef })
+        return
+      end
+    end
+  end
+  error("the source does not fit at the river's end")
+end
+
+--- Whether the free face f is enclosed: every neighbour across its sides is covered or off the board, `ignore` apart.
+local function enclosed(game, f, ignore)
+  for _, e in ipairs(FEDGES[f]) do
+    local g = across(e, f)
+    if g and g ~= ignore and not tile_at(game, B, g) then return false end
+  end
+  return true
+end
+
+--- Enclosed holes (seed 2.c): a fully enclosed triangular hole gets a land triangle from the pile; when the river flows
+--- out of an enclosed triangle (or an enclosed rhombus-shaped hole), the source is laid at its end instead.
+function rules.fill_holes(game, faces)
+  local ef = counter(game, "end_face")
+  if ef ~= 0 and not tile_at(game, B, ef) then
+    local hole = enclosed(game, ef)
+    if not hole then
+      for _, e in ipairs(FEDGES[ef]) do
+        local g = across(e, ef)
+        if g and not tile_at(game, B, g) and enclosed(game, g, ef) and enclosed(game, ef, g) then hole = true end
+      end
+    end
+    if hole then rules.lay_source(game) end
+  end
+  for _, f in ipairs(faces) do
+    for _, e in ipairs(FEDGES[f]) do
+      local g = across(e, f)
+      if g and not tile_at(game, B, g) and g ~= counter(game, "end_face") and enclosed(game, g) then
+        local t = top_of(game, PILE_TRIANGLE)
+        if t then
+          for _, a in ipairs(FVERTS[g]) do
+            local laid = false
+            for k = 0, 5 do
+              local p1, p2 = global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1)
+              if p1 and p2 and face_of(a, p1, p2) == g then
+                game:place_tile(t, B, game:vertex_text(B, a), k)
+                rules.lay_symbols(game, t, { g })
+                laid = true
+                break
+              end
+            end
+            if laid then break end
+          end
+        end
+      end
+    end
+  end
+end
+
+--- After a tile is laid: holes (2.c), and the 32nd land rhombus brings the ice block (2.b).
+function rules.after_laying(game, faces)
+  rules.fill_holes(game, faces)
+end
+
+--- The 32nd and last land rhombus (seed 2.b): the ice block enters on the source (laid first at the river's end if
+--- needed), movement along the border of the explored area opens, and the unused triangles and river tiles leave.
+function rules.ice_enters(game)
+  if counter(game, "ice") ~= 0 then return end
+  rules.lay_source(game)
+  set_counter(game, "ice", 0, 1)
+  for _, z in ipairs({ PILE_RIVER, PILE_TRIANGLE }) do
+    while top_of(game, z) do move(game, top_of(game, z), "box") end
+  end
+  -- the ice block stands on the source; without one (the river ran into the rim), on the river's last tile (ASSUMED)
+  local best, bestc = nil, 0
+  for f = 1, GEO.NF do
+    local c = mark_of(game, B, "course", f)
+    if c > bestc then best, bestc = f, c end
+  end
+  game:move_figure(ICE, B, "face", best)
+  if game:zone_of(SOURCE_TILE) == ASIDE then move(game, SOURCE_TILE, "box") end
+end
+
+--- Lays the land rhombus t at placement p (seed 2.b), then its tokens, holes and the ice block after the last one.
+function rules.lay_land_tile(game, t, p)
+  local a, k = placement_parts(p)
+  local fa, fb = rhombus_faces(a, k)
+  game:place_tile(t, B, game:vertex_text(B, a), k)
+  add_counter(game, "land_laid", 0, 1)
+  rules.lay_symbols(game, t, { fa, fb })
+  rules.after_laying(game, { fa, fb })
+  if not top_of(game, PILE_LAND) then rules.ice_enters(game) end
+end
+
+--- Draws the next river tile that can be laid (seed 2.a): a tile that cannot goes under the pile and the next is
+--- drawn; returns nil when none fits or none is left.
+function rules.draw_river_tile(game, v)
+  for _ = 1, size_of(game, PILE_RIVER) do
+    local t = top_of(game, PILE_RIVER)
+    if #rules.river_placements(game, t, v) > 0 then
+      move(game, t, DRAWN)
+      return t
+    end
+    game:put_under(t, PILE_RIVER)
+  end
+  return nil
+end
+
+--- Goes on with the exploration of the vertex in `exploring` (seed 2, steps a-d): river tiles first while the
+--- prospector is near the river's unexplored end, then land rhombi until the intersection is complete. A tile with a
+--- single legal placement is laid at once; otherwise the player chooses (phase LAY_RIVER / LAY_LAND).
+function rules.explore(game, s)
+  local v = counter(game, "exploring")
+  while true do
+    if rules.river_open(game) and counter(game, "ice") == 0 and rules.near_unexplored_river(game, v) then
+      local t = rules.draw_river_tile(game, v)
+      if not t then
+        rules.lay_source(game)
+      else
+        local ps = rules.placements(game)
+        if #ps == 1 then
+          rules.lay_river_tile(game, t, ps[1])
+        else
+          game:set_phase(LAY_RIVER)
+          return
+        end
+      end
+    elseif counter(game, "ice") == 0 and not rules.explored(game, v) and top_of(game, PILE_LAND)
+        and #rules.land_placements(game, v) > 0 then
+      local t = top_of(game, PILE_LAND)
+      move(game, t, DRAWN)
+      local ps = rules.placements(game)
+      if #ps == 1 then
+        rules.lay_land_tile(game, t, ps[1])
+      else
+        game:set_phase(LAY_LAND)
+        return
+      end
+    else
+      break
+    end
+  end
+  set_counter(game, "exploring", 0, 0)
+  game:set_phase(MAIN)
+end

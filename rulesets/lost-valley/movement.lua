@@ -1,0 +1,161 @@
+-- Lost Valley, chapter A.1 "déplacement" (seed 004): "Les prospecteurs se déplacent le long des côtés des tuiles,
+-- d'une intersection à une autre. On ne peut jamais traverser une tuile. Il n'est possible de traverser la rivière
+-- qu'aux deux gués ... ou en utilisant un bateau." One prospector per intersection, two on a river bank, any number
+-- at the start store; on foot one side (two along the river), on horseback two, by boat three along or across the
+-- river; one way of moving per turn (rules.MODES names them: foot, horse, boat).
+
+local K = require("valley")
+local rules = K.rules
+local B, RIVER, SOURCE, WATER, HOME_STORE, INNER = K.B, K.RIVER, K.SOURCE, K.WATER, K.HOME_STORE, K.INNER
+local COVERED2, COVERED1, START, HORSE, BOAT, FOOT = K.COVERED2, K.COVERED1, K.START, K.HORSE, K.BOAT, K.FOOT
+local ON_HORSE, BY_BOAT, counter, VEDGES, VFACES = K.ON_HORSE, K.BY_BOAT, K.counter, K.VEDGES, K.VFACES
+local EFACES, geometry, other_end, tile_at = K.EFACES, K.geometry, K.other_end, K.tile_at
+local face_feature, edge_class, mark_of, land_of = K.face_feature, K.edge_class, K.mark_of, K.land_of
+local LAND_WAY, ALONG, CROSSING, FORD_WAY, BORDER = K.LAND_WAY, K.ALONG, K.CROSSING, K.FORD_WAY, K.BORDER
+local prospectors_on = K.prospectors_on
+
+--- Whether every corner (face) around vertex v is explored, i.e. covered by a tile; faces off the board count as
+--- explored (seed 2: "une intersection dont tous les coins n'ont pas encore été explorés").
+function rules.explored(game, v)
+  geometry(game)
+  for _, f in ipairs(VFACES[v]) do
+    if not tile_at(game, B, f) then return false end
+  end
+  return true
+end
+
+--- Whether face f holds water: the river, a lake, or a tile watered by a canal (seed B.1, B.6; not the source).
+function rules.has_water(game, f)
+  return (face_feature(game, B, f) & WATER) ~= 0 or mark_of(game, B, "water", f) ~= 0
+end
+
+--- Whether vertex v is on a river bank: a corner of a river face (the start tile's or a river tile's; the source
+--- is a river tile only for moving, seed 2.c).
+function rules.on_river_bank(game, v)
+  geometry(game)
+  for _, f in ipairs(VFACES[v]) do
+    if land_of(game, f) == RIVER then return true end
+  end
+  return false
+end
+
+--- Whether vertex v is at a store: the start store, or a corner of a trading-post triangle.
+function rules.at_store(game, v)
+  return game:vertex_feature(B, v) ~= 0
+end
+
+--- Whether vertex v is the start store, at the foot of the waterfall.
+function rules.at_start_store(game, v)
+  return (game:vertex_feature(B, v) & HOME_STORE) ~= 0
+end
+
+--- What walking along edge e is (seed A.1 "Les prospecteurs se déplacent le long des côtés des tuiles ... On ne peut
+--- jamais traverser une tuile"): 0 when it cannot be walked (inside a tile, or no tile on either side); else
+--- CROSSING (+FORD at the start tile's fords) when the river crosses it, ALONG when it is a side of a river face,
+--- LAND otherwise; +BORDER when only one side is explored (walkable once the ice block is in play).
+function rules.way(game, e)
+  local class = edge_class(game, B, e)
+  if class & INNER ~= 0 then
+    -- inside a tile: never, except the start tile, whose inner sides are paths (its fords among them)
+    local t = tile_at(game, B, EFACES[e][1])
+    if t ~= START then return 0 end
+  elseif class & (COVERED1 | COVERED2) == 0 then
+    return 0
+  end
+  local w
+  if mark_of(game, B, "river", e) ~= 0 then
+    w = CROSSING
+    if mark_of(game, B, "ford", e) ~= 0 then w = w | FORD_WAY end
+  else
+    w = LAND_WAY
+    for _, f in ipairs(EFACES[e]) do
+      local l = land_of(game, f)
+      if l == RIVER or l == SOURCE then w = ALONG end
+    end
+  end
+  if class & COVERED1 ~= 0 then
+    local fs = EFACES[e]
+    if #fs == 2 then w = w | BORDER end
+  end
+  return w
+end
+
+--- Whether a prospector moving `mode` may take edge e as the `step`-th edge of its move (seed A.1): on foot one edge
+--- on land or along the river or through a ford, or two edges along the river; on horseback up to two edges on land
+--- or along the river (fords included); by boat up to three edges along or across the river. Edges on the border
+--- of the explored area only once the ice block is in play (seed 2.b).
+function rules.may_move_along(game, mode, e, step, first_way)
+  local w = rules.way(game, e)
+  if w == 0 then return false end
+  if w & BORDER ~= 0 and counter(game, "ice") == 0 then return false end
+  if mode == FOOT then
+    if step == 1 then return w & (LAND_WAY | ALONG | FORD_WAY) ~= 0 end
+    return step == 2 and first_way & ALONG ~= 0 and w & ALONG ~= 0
+  elseif mode == ON_HORSE then
+    return step <= 2 and w & (LAND_WAY | ALONG | FORD_WAY) ~= 0
+  else
+    return step <= 3 and w & (ALONG | CROSSING) ~= 0
+  end
+end
+
+--- How many prospectors may stand on vertex v (seed A.1): one; two on a river bank; any number at the start store.
+function rules.room_at(game, v)
+  if rules.at_start_store(game, v) then return 99 end
+  if rules.on_river_bank(game, v) then return 2 end
+  return 1
+end
+
+--- The vertex where seat s's prospector stands.
+function rules.position(game, s)
+  local a, b, c = game:figure(s)
+  if type(a) == "table" then return a.id or a[3] end
+  if c then return c end
+  return b
+end
+
+--- The modes seat s may move with this turn: foot always, horse and boat if it owns one (seed A.1), and only the
+--- mode already used this turn (seed: "ne peut se déplacer que d'une seule manière lors d'un tour donné").
+function rules.modes(game, s)
+  local used = counter(game, "mode")
+  local out = {}
+  for m = FOOT, BY_BOAT do
+    if (used == 0 or used == m) and (m == FOOT or rules.owns(game, s, m == ON_HORSE and HORSE or BOAT)) then
+      out[#out + 1] = m
+    end
+  end
+  return out
+end
+
+--- The destinations of seat s's prospector moving by `mode`, as a list of vertices (seed A.1-2): paths of edges the
+--- mode allows; a move ends at an intersection not fully explored (before the ice block is in play, the move cannot
+--- go through one); the destination must have room.
+function rules.destinations(game, s, mode)
+  geometry(game)
+  local from = rules.position(game, s)
+  local ice = counter(game, "ice") ~= 0
+  local out, seen = {}, { [from] = true }
+  local frontier = { { from, 0 } }
+  local max_steps = mode == FOOT and 2 or (mode == ON_HORSE and 2 or 3)
+  for step = 1, max_steps do
+    local nextf = {}
+    for _, item in ipairs(frontier) do
+      local v, first = item[1], item[2]
+      if step == 1 or ice or rules.explored(game, v) then
+        for _, e in ipairs(VEDGES[v]) do
+          local w = other_end(e, v)
+          if rules.may_move_along(game, mode, e, step, first) then
+            local way = step == 1 and rules.way(game, e) or first
+            if not seen[w] then
+              seen[w] = true
+              if prospectors_on(game, w) < rules.room_at(game, w) then out[#out + 1] = w end
+              nextf[#nextf + 1] = { w, way }
+            end
+          end
+        end
+      end
+    end
+    frontier = nextf
+  end
+  table.sort(out)
+  return out
+end

@@ -1,0 +1,37 @@
+-- Lost Valley, chapters C "dé de glace" and FIN DU JEU ET VICTOIRE (seed 004): "Sur un résultat de 5 ou 6, le bloc
+-- de glace descend la rivière d'une tuile"; "Le jeu se termine immédiatement si le bloc de glace atteint la cascade
+-- ..., ou un prospecteur arrive au magasin de la cascade avec au moins 10 jetons d'or, et annonce la fin de la
+-- partie." The richest player wins.
+
+local K = require("valley")
+local rules = K.rules
+local P, B, ICE, GOLD, counter, size_of, GEO, NF = K.P, K.B, K.ICE, K.GOLD, K.counter, K.size_of, K.GEO, K.NF
+local mark_of = K.mark_of
+
+--- The ice die at the end of a turn once the ice block is in play: on `ice_roll` or more it moves one river tile
+--- downstream; reaching the start tile's waterfall ends the game (seed FIN DU JEU).
+function rules.roll_ice(game)
+  if counter(game, "ice") == 0 then return end
+  if game:random(P.die) < P.ice_roll then return end
+  local _, _, f = game:figure(ICE)
+  local c = mark_of(game, B, "course", f) - 1
+  for g = 1, GEO.NF do
+    if mark_of(game, B, "course", g) == c then
+      game:move_figure(ICE, B, "face", g)
+      break
+    end
+  end
+  if c <= 1 then game:end_round() end
+end
+
+--- Whether seat s may declare the end (seed FIN DU JEU): its prospector is at the start store with at least
+--- `end_tokens` gold tokens.
+function rules.may_declare_end(game, s)
+  return rules.at_start_store(game, rules.position(game, s)) and size_of(game, GOLD[s]) >= P.end_tokens
+end
+
+--- score(game, seat): the nuggets in the seat's gold bag (seed FIN DU JEU: "Le joueur le plus riche"; the seed's
+--- example: 11 tokens worth 25 lose to 8 worth 30).
+function rules.score(game, seat)
+  return rules.nuggets(game, seat)
+end
