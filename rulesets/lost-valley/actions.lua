@@ -278,6 +278,8 @@ function rules.perform(game, s, v, kind, a, b, c)
     local animal = rules.tokens_on_tile(game, a, is_animal)[1]
     local hunter = game:random(P.die) + (rules.owns(game, s, RIFLE) and P.rifle_bonus or 0)
     local beast = game:random(P.die)
+    set_counter(game, "hunter_roll", 0, hunter) -- public dice: the turn's summary shows them
+    set_counter(game, "animal_roll", 0, beast)
     if hunter > beast then
       move(game, animal, KILLED)
       take_base(game, s, "food", FOOD_OF[animal])

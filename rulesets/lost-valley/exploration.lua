@@ -123,6 +123,22 @@ function rules.river_placements(game, t, v)
   return out
 end
 
+--- The faces that placement action x (a `lay q,r rk` of rules.actions) would cover, the rhombus's two faces, and for
+--- the river tile being laid the side its river would leave by (the view shows each choice while the player chooses).
+function rules.placement_faces(game, x)
+  local _, a, k = K.parts(x)
+  local fa, fb = rhombus_faces(a, k)
+  local t, exit = top_of(game, DRAWN), nil
+  if t and IS_RIVER_TILE[t] then
+    local open = counter(game, "end_edge")
+    for _, side in ipairs(IS_RIVER_TILE[t]) do
+      local e = global_side(a, k, side)
+      if e ~= open then exit = e end
+    end
+  end
+  return { fa, fb }, exit
+end
+
 --- The legal placements of the tile being laid (the one in `drawn`).
 function rules.placements(game)
   local t = top_of(game, DRAWN)
@@ -283,6 +299,7 @@ function rules.fill_holes(game, faces)
               local p1, p2 = global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1)
               if p1 and p2 and face_of(a, p1, p2) == g then
                 game:place_tile(t, B, game:vertex_text(B, a), k)
+                add_counter(game, "triangles_laid", 0, 1)
                 rules.lay_symbols(game, t, { g })
                 laid = true
                 break

@@ -191,9 +191,11 @@ local declared = hr.declare {
     { name = "end_edge" }, { name = "end_face" },               -- the river's open end: the side, the face beyond
     { name = "course" },                                        -- the river's length in tiles (start tile = 1)
     { name = "land_laid" }, { name = "ice" },                   -- land rhombi laid; 1 once the ice block is in play
+    { name = "triangles_laid" },                                -- land triangles laid in holes
     { name = "basket" },                                        -- nuggets owed for the items taken in a store
     { name = "look_face" },                                     -- the meadow whose events are being looked at
     { name = "turns" },                                         -- turns played
+    { name = "hunter_roll" }, { name = "animal_roll" },         -- the last hunt's dice (the hunter's with its rifle)
   },
   figures = figure_list,
   rounds = 1,

@@ -30,7 +30,9 @@ function M.install(rules, K)
     width = width or 100
     local out = {}
     for line in (text .. "\n"):gmatch("(.-)\n") do
-      while #line > width do
+      local whole = line:sub(1, 1) == "\1" -- a line of the map: kept whole
+      if whole then line = line:sub(2) end
+      while not whole and #line > width do
         local cut = nil
         for i = width, 40, -1 do
           local two = line:sub(i - 1, i)
@@ -66,21 +68,42 @@ function M.install(rules, K)
   --- gained, and the seat's backpack change against the supply (log, food, tool).
   function rules.turn_summary(view, seat, turn)
     local mine = seat == turn.viewer
-    local parts, laid = {}, 0
-    local VERB = { pan = "panned at", mine = "mined", hunt = "hunted at", keep = "kept", discard = "discarded",
+    local parts = {}
+    local VERB = { pan = "panned at", mine = "mined", keep = "kept", discard = "discarded",
                    refine = "refined", buy = "bought" }
-    local function explored() -- the tiles a move laid, after it
-      if laid > 0 then parts[#parts] = string.format("%s (%d tile%s laid)", parts[#parts] or "moved", laid, laid == 1 and "" or "s") end
-      laid = 0
+    -- The tiles the turn's moves laid, every one (a tile with a single placement and a triangle filling a hole are
+    -- laid without a `lay`): the river's course (river tiles and the source) and the land rhombi and triangles laid
+    -- are counters.
+    local tiles = { river = 0, land = 0, triangle = 0 }
+    for _, c in ipairs(turn.counters) do
+      if c.owner == 0 and c.name == "course" then tiles.river = c.after - c.before end
+      if c.owner == 0 and c.name == "land_laid" then tiles.land = c.after - c.before end
+      if c.owner == 0 and c.name == "triangles_laid" then tiles.triangle = c.after - c.before end
+      if c.owner == 0 and c.name == "end_edge" and c.after == 0 then tiles.source = 1 end -- the source closed it
     end
+    if tiles.source then tiles.river = tiles.river - 1 end
+    local function laid_text()
+      local out = {}
+      for _, k in ipairs({ "river", "land", "triangle" }) do
+        local n = tiles[k]
+        if n > 0 then out[#out + 1] = string.format("%d %s tile%s", n, k, n == 1 and "" or "s") end
+      end
+      if tiles.source then out[#out + 1] = "the source" end
+      return #out > 0 and (" (laid " .. table.concat(out, ", ") .. ")") or ""
+    end
+    local moved_at -- the part of the (last) move that explored
     for _, text in ipairs(turn.actions) do
       local words = {}
       for w in text:gmatch("%S+") do words[#words + 1] = w end
       local verb, rest = words[1], text:match("^%S+ (.*)$")
-      if verb ~= "lay" then explored() end
       if verb == "lay" then
-        laid = laid + 1
+        -- counted above
+      elseif verb == "hunt" then
+        local hunter, beast = view:counter("hunter_roll"), view:counter("animal_roll")
+        parts[#parts + 1] = string.format("hunted at %s (dice %d against %d: %s)", rest or "?", hunter, beast,
+          hunter > beast and "a kill" or "missed")
       elseif verb == "move" then
+        moved_at = #parts + 1
         parts[#parts + 1] = "moved to " .. (rest or "?")
       elseif verb == "event" then
         parts[#parts + 1] = string.format("event at %s (paid %s, %s)", words[2] or "?", words[3] or "?", words[4] or "?")
@@ -101,7 +124,10 @@ function M.install(rules, K)
         parts[#parts + 1] = text
       end
     end
-    explored()
+    local moves = 0
+    for _, text in ipairs(turn.actions) do if text:match("^move ") then moves = moves + 1 end end
+    if moves == 1 then parts[moved_at] = parts[moved_at] .. laid_text()
+    elseif laid_text() ~= "" then parts[#parts + 1] = "explored" .. laid_text() end
     -- What the actions resolved: tokens and items that came to the seat or were killed.
     local got = {}
     for _, m in ipairs(turn.moved) do
@@ -162,80 +188,175 @@ function M.install(rules, K)
     qmax, rmax = math.min(qmax + 1, W), math.min(rmax + 1, H)
     local ice_face
     do local _, _, f = game:figure(K.ICE); if type(f) == "number" and game:counter("ice") ~= 0 then ice_face = f end end
-    local width = 2 * qmax + rmax + 1
+    -- the candidate placements of the tile being laid: their faces lettered a, b, c... (* where several overlap)
+    local cand_of, cands = {}, {}
+    local phase = game:phase()
+    if phase == rules.constants.LAY_RIVER or phase == rules.constants.LAY_LAND then
+      local out = {}
+      rules.actions(game, out)
+      for i, x in ipairs(out) do
+        local tag = string.char(96 + math.min(i, 26))
+        local faces, exit = rules.placement_faces(game, x)
+        local ft = {}
+        for _, f in ipairs(faces) do
+          cand_of[f] = cand_of[f] and "*" or tag
+          ft[#ft + 1] = game:face_text(B, f)
+        end
+        cands[#cands + 1] = string.format("%s = %s (%s%s)", tag, rules.action_text(game, x), table.concat(ft, " + "),
+          exit and ("; the river leaves by " .. game:edge_text(B, exit)) or "")
+      end
+    end
+    -- The map: intersection q,r at column 4q + 2r (rows slant: q,r+1 stands up and right of q,r, half a side on),
+    -- each followed by its figure; the sides between are drawn where a tile ends (inner sides of a tile left blank),
+    -- the faces between the intersection rows by letter. Coordinates on the four rims.
+    local X0 = 5 -- columns of the row labels ("r=18 ")
+    local width = X0 + 4 * qmax + 2 * rmax + 7 -- 120 columns at most (18 x 18)
     local function blank() local row = {}; for i = 1, width do row[i] = " " end; return row end
     local function put(row, col, ch) if col >= 1 and col <= width then row[col] = ch end end
+    local function puts(row, col, text) for i = 1, #text do put(row, col + i - 1, text:sub(i, i)) end end
+    local function vx(q, r) return X0 + 4 * q + 2 * r + 1 end
+    local function side(e, diagonal) -- the character(s) of side e: nil when nothing is drawn
+      if not e then return nil end
+      local way = rules.way(game, e)
+      local canal = game:mark("valley", "canal", e) ~= 0
+      if canal then return "c" end
+      if way & WAYS.FORD ~= 0 then return "=" end
+      if way & WAYS.CROSSING ~= 0 then return "x" end
+      if way == 0 then
+        -- an inner side of a tile: blank; a side with no tile on either side: blank
+        return nil
+      end
+      if way & WAYS.ALONG ~= 0 then return diagonal or "~" end
+      return diagonal or "-"
+    end
     add("Map (F forest, M mountain, B bushes, L lake, R river, S source, T trading post, Y refinery,")
-    add("     C bear cave, E meadow, H start; # ice block; digits prospectors, * two, $ store, n fish net,")
-    add("     s sawmill)")
+    add("     C bear cave, E meadow, H start; lower case: a mine; # ice block. Intersections: + explored,")
+    add("     . not yet, $ store, n fish net, s sawmill, then the prospector there: its seat, * several")
+    add("     (listed below). Sides: - / \\ tile borders, ~ along the river, x across it, = ford, c canal)")
+    local function q_rim(r)
+      local row = blank()
+      for q = 0, qmax do puts(row, vx(q, r), tostring(q)) end
+      return "\1" .. (("q=   " .. table.concat(row):sub(6)):gsub("%s+$", ""))
+    end
+    lines[#lines + 1] = q_rim(rmax)
+    local crowd = {}
     for r = rmax, 0, -1 do
       if r < rmax then
         local row = blank()
-        for q = 0, qmax - 1 do
+        for q = 0, qmax do
+          local x = vx(q, r)
           local fu, fd = game:face(B, q, r, "u"), game:face(B, q, r, "d")
+          -- the side q,r - q,r+1 (/) and q+1,r - q,r+1 (\)
+          local a, up = vid(q, r), vid(q, r + 1)
+          local ch = a and up and side(game:edge_between(B, a, up), "/")
+          if ch then put(row, x + 1, ch) end
+          local b = vid(q + 1, r)
+          ch = b and up and side(game:edge_between(B, b, up), "\\")
+          if ch then put(row, x + 3, ch) end
           for i, f in ipairs({ fu, fd }) do
-            if f and game:tile_at(B, f) then
-              local ch = LETTER[game:face_feature(B, f) & 15] or "?"
-              if game:mark("valley", "mine", f) ~= 0 then ch = ch:lower() end
-              if f == ice_face then ch = "#" end
-              put(row, 2 * q + r + i + 1, ch)
+            if f then
+              local c
+              if game:tile_at(B, f) then
+                c = LETTER[game:face_feature(B, f) & 15] or "?"
+                if game:mark("valley", "mine", f) ~= 0 then c = c:lower() end
+                if f == ice_face then c = "#" end
+              elseif cand_of[f] then
+                c = cand_of[f]
+              end
+              if c then put(row, x + 2 * i, c) end
             end
           end
         end
-        lines[#lines + 1] = string.format("     %s", table.concat(row)):gsub("%s+$", "")
+        lines[#lines + 1] = "\1" .. table.concat(row):gsub("%s+$", "")
       end
       local row = blank()
+      puts(row, 1, string.format("r=%-3d", r))
+      local last = 0
       for q = 0, qmax do
         local v = vid(q, r)
         if v then
+          local x = vx(q, r)
           local touched = false
           for _, f in ipairs(game:vertex_faces(B, v)) do if game:tile_at(B, f) then touched = true end end
-          local ch = touched and "+" or " "
-          local b = game:mark("valley", "building", v)
-          if b == 1 then ch = "n" elseif b == 2 then ch = "s" end
+          local ch = touched and "+" or "."
+          local bld = game:mark("valley", "building", v)
+          if bld == 1 then ch = "n" elseif bld == 2 then ch = "s" end
           if touched and rules.at_store(game, v) then ch = "$" end
+          put(row, x, ch)
           local here = {}
           for _, f in ipairs(game:figures_on(B, "vertex", v)) do if f <= SEATS then here[#here + 1] = f end end
-          if #here == 1 then ch = tostring(here[1]) elseif #here > 1 then ch = "*" end
-          put(row, 2 * q + r + 1, ch)
+          table.sort(here)
+          if #here == 1 then put(row, x + 1, tostring(here[1]))
+          elseif #here > 1 then
+            put(row, x + 1, "*")
+            local seats = {}
+            for _, f in ipairs(here) do seats[#seats + 1] = tostring(f) end
+            crowd[#crowd + 1] = string.format("%s: %d prospectors (seats %s)", vtext(v), #here, table.concat(seats, ", "))
+          end
           local w = vid(q + 1, r)
           if w and q < qmax then
             local e = game:edge_between(B, v, w)
-            local way = e and rules.way(game, e) or 0
-            local ec = " "
-            if way & WAYS.FORD ~= 0 then ec = "=" elseif way & WAYS.CROSSING ~= 0 then ec = "x"
-            elseif way & WAYS.ALONG ~= 0 then ec = "~" elseif way ~= 0 then ec = "-" end
-            if e and game:mark("valley", "canal", e) ~= 0 then ec = "c" end
-            put(row, 2 * q + r + 2, ec)
+            local c = side(e)
+            if c then puts(row, x + 2, c == "-" and "--" or c == "~" and "~~" or ("-" .. c)) end
           end
+          last = x + 1
         end
       end
-      lines[#lines + 1] = string.format("%4d %s", r, table.concat(row)):gsub("%s+$", "")
+      puts(row, last + 2, string.format("r=%d", r))
+      lines[#lines + 1] = "\1" .. table.concat(row):gsub("%s+$", "")
     end
-    local axis = blank()
-    for q = 0, qmax, 5 do
-      local s = tostring(q)
-      for i = 1, #s do put(axis, 2 * q + i, s:sub(i, i)) end
+    lines[#lines + 1] = q_rim(0)
+    if #crowd > 0 then add("Several at one intersection: %s", table.concat(crowd, "; ")) end
+    if #cands > 0 then add("Where the tile may go (letters on the map): %s", table.concat(cands, "; ")) end
+    -- tokens as counts, per site, grouped by kind of site
+    local groups, order = {}, {}
+    local function note(kind, text)
+      if not groups[kind] then groups[kind] = {}; order[#order + 1] = kind end
+      local g = groups[kind]
+      g[#g + 1] = text
     end
-    lines[#lines + 1] = ("  q= " .. table.concat(axis)):gsub("%s+$", "")
-    -- tokens as counts, per site
-    local sites = {}
     for f = 1, nf do
       local n = #game:lying(B, "face", f)
-      if n > 0 then sites[#sites + 1] = game:face_text(B, f) .. " " .. n end
+      if n > 0 then
+        local l = game:tile_at(B, f) and (K.LANDSCAPE_NAME[game:face_feature(B, f) & 15] or "?") or "?"
+        note(l, game:face_text(B, f) .. (n > 1 and (" x" .. n) or ""))
+      end
     end
     local _, _, _, _, _, nv = game:board_size(B)
     for v = 1, nv do
       local n = #game:lying(B, "vertex", v)
-      if n > 0 then sites[#sites + 1] = vtext(v) .. " " .. n end
+      if n > 0 then note("intersection", vtext(v) .. (n > 1 and (" x" .. n) or "")) end
     end
-    add("Face-down tokens (site count): %s", #sites > 0 and table.concat(sites, ", ") or "none")
+    if #order == 0 then add("Face-down tokens: none")
+    else
+      local parts = {}
+      for _, kind in ipairs(order) do parts[#parts + 1] = kind .. " " .. table.concat(groups[kind], " ") end
+      add("Face-down tokens: %s", table.concat(parts, "; "))
+    end
     -- the inventories (every bag is shown when the viewer may see it: at the end of the game)
     local function known(zone)
       for _, c in ipairs(game:cards(zone)) do if c == 0 then return false end end
       return true
     end
     local function count(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end -- "1 token", "2 tokens"
+    -- goods: each the viewer knows by name, the others counted face down (the start whiskies come from the open
+    -- supply, so every seat reads them the same)
+    local function goods_text(zone)
+      local known_list, hidden = {}, 0
+      for _, c in ipairs(game:cards(zone)) do
+        if c == 0 then hidden = hidden + 1 else known_list[#known_list + 1] = c end
+      end
+      local counts, order = {}, {}
+      for _, c in ipairs(known_list) do
+        local n = NAME[c]
+        if not counts[n] then counts[n] = 0; order[#order + 1] = n end
+        counts[n] = counts[n] + 1
+      end
+      local out = {}
+      for _, n in ipairs(order) do out[#out + 1] = counts[n] > 1 and (n .. " x" .. counts[n]) or n end
+      if hidden > 0 then out[#out + 1] = hidden .. " face down" end
+      return #out > 0 and table.concat(out, ", ") or "-"
+    end
     local function inventory(s, viewer)
       local own = viewer or (known(K.GOODS[s]) and known(K.GOLD[s]))
       local pack, room = rules.backpack(game, s)
@@ -244,7 +365,7 @@ function M.install(rules, K)
       add("Seat %d%s at %s: log %d, food %d, tool %d (backpack %d/%d); equipment %s; goods %s (slots %d/%d); gold %s",
           s, viewer and " (you)" or "", pos and vtext(pos) or "?", game:counter("log", s), game:counter("food", s),
           game:counter("tool", s), pack, room, names(game, K.EQUIP[s]),
-          own and names(game, K.GOODS[s]) or (game:size(K.GOODS[s]) .. " face down"), eq, eroom,
+          goods_text(K.GOODS[s]), eq, eroom,
           own and (count(game:size(K.GOLD[s]), "token") .. ", " .. count(rules.nuggets(game, s), "nugget"))
               or count(game:size(K.GOLD[s]), "token"))
     end
