@@ -230,3 +230,23 @@ TEST_CASE("lost-valley: a determinization refills a seat's hidden goods with goo
     for (ComponentId c : sample.cards(goods2)) CHECK(hr::attribute_set(layout.components[c].attribute("good")));
   }
 }
+
+TEST_CASE("lost-valley: a determinization refills a seat's hidden gold bag with gold only", "[ismcts][determinized]") {
+  // Issue 33: gold events share the event back with axes, rods and rifles; a seat's gold bag is hidden from the
+  // others, who know it holds gold only (its `holds = "gold"`). A plain re-deal could put an axe in a gold bag.
+  auto rules = hr::load_rules("lost-valley");
+  GameState state = rules->new_game(1);
+  const hr::Layout& layout = rules->layout();
+  const ZoneId pool = layout.zone_id("pool.event"), gold2 = layout.zone_id("gold.2");
+  std::vector<ComponentId> hidden;
+  for (ComponentId c : std::vector<ComponentId>(state.cards(pool).begin(), state.cards(pool).end()))
+    if (hidden.size() < 2 && hr::attribute_set(layout.components[c].attribute("gold"))) state.move(c, gold2), hidden.push_back(c);
+  REQUIRE(hidden.size() == 2);  // two of the three gold events (event_gold: 2 x 2 nuggets, 1 x 3)
+  for (ComponentId c : hidden) REQUIRE((state.seen_by(c) & 1u) == 0);
+  hr::Rng rng(7);
+  for (int i = 0; i < 100; ++i) {
+    const GameState sample = state.determinized(1, rng);
+    REQUIRE(sample.size(gold2) == 2);
+    for (ComponentId c : sample.cards(gold2)) CHECK(hr::attribute_set(layout.components[c].attribute("gold")));
+  }
+}

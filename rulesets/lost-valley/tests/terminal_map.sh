@@ -19,12 +19,13 @@ wait_for() {  # wait_for TEXT [COUNT]
   local want=${2:-1}
   for _ in $(seq 600); do
     local n
-    n=$(tmux capture-pane -p -t "$session" -S -400 | grep -cF -- "$1" || true)
+    n=$(tmux capture-pane -p -t "$session" -S -400 2> /dev/null | grep -cF -- "$1" || true)
     [ "$n" -ge "$want" ] && return 0
     sleep 0.1
   done
   fail "no '$1' (x$want) on the screen"
 }
+tmux new-session -d -s keeper -x 80 -y 10 "sleep 3600"  # keeps the server up (as terminal_test.sh does)
 tmux new-session -d -s "$session" -x 120 -y 60 "cd $d && $(printf '%q ' "$hr" play lost-valley --players human,greedy,random --seed 5); sleep 30"
 tmux set-option -t "$session" history-limit 5000 > /dev/null
 wait_for 'seat 1>'
