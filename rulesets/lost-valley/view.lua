@@ -144,7 +144,8 @@ function M.install(rules, K)
     if not mine then -- the gold bag is face down: its new tokens are counted, not named
       local tokens = view:size(K.GOLD[seat])
       for _, text in ipairs(turn.actions) do
-        if text:match("^pan ") or text:match("^mine ") then
+        -- an event may bring gold too (seed B.2: face down into the gold bag): its count, not its worth
+        if text:match("^pan ") or text:match("^mine ") or text:match("^event ") or text:match("^keep ") then
           parts[#parts + 1] = string.format("gold bag now %d token%s", tokens, tokens == 1 and "" or "s")
           break
         end
