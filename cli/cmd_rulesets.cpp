@@ -13,6 +13,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "input_line.hpp"
+#include "rule_docs.hpp"
 #include "ruleset.hpp"
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
@@ -139,7 +140,14 @@ void print_additions(const RulesetInfo& info, const Layout& layout) {
     }
   if (!layout.phase_names.empty()) {
     std::cout << "Phases:";
-    for (const auto& [name, number] : layout.phase_names) std::cout << ' ' << printable(name) << '=' << number;
+    const auto& names = layout.phase_names;  // a name over a range (one entry per number): draw=10..15
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (i > 0 && names[i].first == names[i - 1].first) continue;
+      std::size_t last = i;
+      while (last + 1 < names.size() && names[last + 1].first == names[i].first) ++last;
+      std::cout << ' ' << printable(names[i].first) << '=' << names[i].second;
+      if (last > i) std::cout << ".." << names[last].second;
+    }
     std::cout << '\n';
   }
 }
@@ -170,7 +178,8 @@ json describe_json(const RulesetInfo& info, const std::vector<ParamOrigin>& orig
       out["additions"].push_back({{"kind", kinds[static_cast<int>(a.kind)]}, {"name", a.name}, {"visibility", a.visibility},
                                   {"per_seat", a.per_seat}, {"initial", a.initial}, {"meaning", a.meaning},
                                   {"file", a.file.string()}, {"line", a.line}, {"variant", v.id}});
-  for (const auto& [name, number] : rules.layout().phase_names) out["phases"][name] = number;
+  for (const auto& [name, number] : rules.layout().phase_names)  // a range's name: its first number
+    if (!out["phases"].contains(name)) out["phases"][name] = number;
   return out;
 }
 
@@ -259,7 +268,8 @@ int new_command(const std::string& name, const std::string& from, const std::str
       throw std::runtime_error("'" + cut_for_message(name) + "' is not a name: use 1 to 64 letters, digits, - and _");
     const RulesetInfo parent = find_ruleset(from);
     auto rules = std::make_unique<ScriptedRules>(parent, LoadOptions{});
-    const fs::path dir = dir_text.empty() ? fs::path(name) : fs::path(dir_text);
+    // the house rule's own folder, NAME/, in the current folder or in --dir's (as the tutorial shows)
+    const fs::path dir = dir_text.empty() ? fs::path(name) : fs::path(dir_text) / name;
     const fs::path toml_file = dir / (name + ".toml");
     const fs::path lua_file = dir / (name + ".lua");
     const fs::path test_file = dir / "tests" / (name + ".toml");
@@ -271,8 +281,9 @@ int new_command(const std::string& name, const std::string& from, const std::str
     std::vector<ParamOrigin> origins;
     effective_params(parent, &origins);
     std::string toml = fmt::format(
-        "# {name}: a house rule over {parent}. Play it with `houserules play {toml}`, test it with\n"
-        "# `houserules test {tests}`, see its effective parameters with `houserules describe {toml}`.\n"
+        "# {name}: a house rule over {parent}. From the folder that holds {name}/, play it with\n"
+        "# `houserules play {toml}`, test it with `houserules test {tests}`, see its effective\n"
+        "# parameters with `houserules describe {toml}`.\n"
         "extends = \"{extends}\"\n"
         "name = \"{name}\"\n"
         "description = \"What this house rule changes, in one line\"\n"
@@ -284,8 +295,8 @@ int new_command(const std::string& name, const std::string& from, const std::str
         "# \"hand.*\" = \"public\"\n\n"
         "[params]\n"
         "# Uncomment and change what your rule needs. The parent's values:\n",
-        fmt::arg("name", name), fmt::arg("parent", parent.id), fmt::arg("toml", toml_file.string()),
-        fmt::arg("tests", (dir / "tests").string()), fmt::arg("extends", extends), fmt::arg("min", parent.min_players),
+        fmt::arg("name", name), fmt::arg("parent", parent.id), fmt::arg("toml", name + "/" + name + ".toml"),
+        fmt::arg("tests", name + "/tests"), fmt::arg("extends", extends), fmt::arg("min", parent.min_players),
         fmt::arg("max", parent.max_players), fmt::arg("def", parent.default_players));
     for (const auto& o : origins) {
       if (o.path.find('.') != std::string::npos) continue;  // nested tables: shown by `describe`
@@ -295,10 +306,21 @@ int new_command(const std::string& name, const std::string& from, const std::str
     std::string lua = fmt::format(
         "-- {name}: a house rule over {parent}. This script receives the parent's rules table and returns\n"
         "-- the changed rules. Every hook below calls the parent's: change the ones your rule needs and delete\n"
-        "-- the others. Reference: docs/writing-rules.md.\n"
-        "local rules = ...\n"
-        "local parent = {{}}\n",
+        "-- the others. Reference: docs/writing-rules.md.\n",
         fmt::arg("name", name), fmt::arg("parent", parent.id));
+    // The parent's named rules (extension points): most house rules wrap one of them and no hook.
+    const std::vector<RuleDoc> points = rule_docs(parent, rules->rule_functions());
+    if (!points.empty()) {
+      lua += fmt::format(
+          "--\n-- The named rules of {0} (its README, \"For variant authors\"): most house rules replace one\n"
+          "-- of these and no hook. Wrap one to keep the parent's rule, e.g.\n"
+          "--   local parent_{1} = rules.{1}\n"
+          "--   function rules.{1}(...) ... parent_{1}(...) ... end\n--\n",
+          parent.id, points.front().name);
+      for (const RuleDoc& p : points)
+        lua += "--   rules." + p.signature + "\n" + (p.summary.empty() ? "" : "--       " + p.summary + "\n");
+    }
+    lua += "local rules = ...\nlocal parent = {}\n";
     struct Hook {
       const char* name;
       const char* args;
@@ -330,7 +352,8 @@ int new_command(const std::string& name, const std::string& from, const std::str
     const auto legal = rules->legal_actions(state);
     const std::string first = legal.empty() ? std::string() : rules->action_text(state, legal.front());
     std::string test = fmt::format(
-        "# Scenario tests for {name}: run with `houserules test {tests}`. Format: README.md, \"Scenario tests\".\n"
+        "# Scenario tests for {name}: run with `houserules test {tests}` (from the folder that holds {name}/).\n"
+        "# Format: docs/writing-rules.md, \"Scenario tests\" (expect.legal_actions lists the legal actions' texts).\n"
         "ruleset = \"../{name}.toml\"\n\n"
         "[[scenario]]\n"
         "name = \"a game of {name} starts\"\n"
@@ -339,7 +362,7 @@ int new_command(const std::string& name, const std::string& from, const std::str
         "over = false\n"
         "round = 1\n"
         "to_move = {to_move}\n",
-        fmt::arg("name", name), fmt::arg("tests", (dir / "tests").string()), fmt::arg("to_move", state.to_move()));
+        fmt::arg("name", name), fmt::arg("tests", name + "/tests"), fmt::arg("to_move", state.to_move()));
     if (!first.empty()) test += fmt::format("legal = [\"{}\"]\n", first);
     std::error_code ec;
     fs::create_directories(dir / "tests", ec);
@@ -350,6 +373,12 @@ int new_command(const std::string& name, const std::string& from, const std::str
     std::cout << fmt::format("Created {}, {} and {}.\nTry: houserules play {} --players greedy,random\n     houserules test {}\n",
                              toml_file.string(), lua_file.string(), test_file.string(), toml_file.string(),
                              (dir / "tests").string());
+    if (!points.empty()) {
+      std::cout << fmt::format("The named rules of {} (wrap one in {}; its README, \"For variant authors\"):\n",
+                               parent.id, lua_file.string());
+      for (const RuleDoc& p : points)
+        std::cout << "  " << printable(p.signature) << (p.summary.empty() ? "" : "\n      " + printable(p.summary)) << '\n';
+    }
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << '\n';
@@ -393,11 +422,12 @@ void register_ruleset_commands(CLI::App& app, int& status) {
   create->footer(
       "Examples:\n"
       "  houserules new short-hands --from lost-cities                 ./short-hands/ over the base game\n"
-      "  houserules new open-hands --from lost-cities/three-player --dir rules/open-hands\n"
+      "  houserules new open-hands --from lost-cities/three-player --dir rules   rules/open-hands/\n"
+      "It lists the parent's named rules (extension points), each with its docstring's first sentence.\n"
       "Then edit the .lua and .toml files it creates, and run the test it prints.");
   create->add_option("name", *name, "Name of the house rule (letters, digits, - and _)")->required();
   create->add_option("--from", *from, "The ruleset or variant it changes (id, <id>/<variant> or path)")->required();
-  create->add_option("--dir", *dir, "Folder to create it in (default: ./<name>)");
+  create->add_option("--dir", *dir, "Folder to create its folder <name>/ in (default: the current folder)");
   create->callback([&status, name, from, dir] { status = new_command(*name, *from, *dir); });
 }
 

@@ -405,7 +405,8 @@ int houserules_declare(lua_State* L) {
     lua_pushinteger(L, static_cast<lua_Integer>(impl.maps.size()));
     lua_setfield(L, maps, name.c_str());
   }
-  // phases = { "play", "draw" } (numbered 1, 2, ...) or { play = 0, draw = 1 }: names of phase numbers
+  // phases = { "play", "draw" } (numbered 1, 2, ...) or { play = 0, draw = 1 }: names of phase numbers; a name
+  // may span a range, { draw = {10, 15} } (a phase that remembers something, as Lost Cities' pile discarded to)
   if (lua_getfield(L, 1, "phases") != LUA_TNIL) {
     if (!lua_istable(L, -1)) luaL_error(L, "houserules.declare: 'phases' must be a list of names or map names to numbers");
     const int phases = lua_gettop(L);
@@ -418,8 +419,19 @@ int houserules_declare(lua_State* L) {
     }
     lua_pushnil(L);
     while (lua_next(L, phases)) {
-      if (lua_type(L, -2) == LUA_TSTRING) {
-        if (!lua_isinteger(L, -1)) luaL_error(L, "houserules.declare: phase '%s' must map to an integer", lua_tostring(L, -2));
+      if (lua_type(L, -2) == LUA_TSTRING && lua_istable(L, -1)) {  // name = {first, last}
+        const char* name = lua_tostring(L, -2);
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        if (!lua_isinteger(L, -2) || !lua_isinteger(L, -1) || lua_tointeger(L, -1) < lua_tointeger(L, -2) ||
+            luaL_len(L, -3) != 2)
+          luaL_error(L, "houserules.declare: phase '%s' must map to an integer or a range {first, last} (first <= last)", name);
+        // one entry per number, in order: Layout::phase_number(name) finds the first
+        for (lua_Integer p = lua_tointeger(L, -2); p <= lua_tointeger(L, -1); ++p)
+          layout.phase_names.emplace_back(name, static_cast<int>(p));
+        lua_pop(L, 2);
+      } else if (lua_type(L, -2) == LUA_TSTRING) {
+        if (!lua_isinteger(L, -1)) luaL_error(L, "houserules.declare: phase '%s' must map to an integer or a range {first, last}", lua_tostring(L, -2));
         layout.phase_names.emplace_back(lua_tostring(L, -2), static_cast<int>(lua_tointeger(L, -1)));
       } else if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > n) {
         luaL_error(L, "houserules.declare: 'phases' must be a list of names or map names to numbers");
@@ -429,10 +441,17 @@ int houserules_declare(lua_State* L) {
     std::sort(layout.phase_names.begin(), layout.phase_names.end(), [](const auto& x, const auto& y) {
       return x.second != y.second ? x.second < y.second : x.first < y.first;  // by number: the same in every run
     });
+    // a name names one number, or the numbers of one range (consecutive entries); a number has one name
     for (std::size_t a = 0; a < layout.phase_names.size(); ++a)
-      for (std::size_t b = a + 1; b < layout.phase_names.size(); ++b)
-        if (layout.phase_names[a].first == layout.phase_names[b].first)
+      for (std::size_t b = a + 1; b < layout.phase_names.size(); ++b) {
+        const bool same_range = layout.phase_names[a].first == layout.phase_names[b].first &&
+                                layout.phase_names[b].second - layout.phase_names[a].second == static_cast<int>(b - a);
+        if (layout.phase_names[a].first == layout.phase_names[b].first && !same_range)
           luaL_error(L, "houserules.declare: phase '%s' is named twice", layout.phase_names[a].first.c_str());
+        if (layout.phase_names[a].second == layout.phase_names[b].second)
+          luaL_error(L, "houserules.declare: phases '%s' and '%s' name the same number", layout.phase_names[a].first.c_str(),
+                     layout.phase_names[b].first.c_str());
+      }
   }
   lua_pop(L, 1);
   if (lua_getfield(L, 1, "rounds") != LUA_TNIL) layout.rounds = static_cast<int>(integer_arg(L, -1));
@@ -500,9 +519,12 @@ int houserules_declare(lua_State* L) {
   Sandbox::from(L)->make_read_only(1);
   lua_setfield(L, result, "boards");
   lua_createtable(L, 0, static_cast<int>(layout.phase_names.size()));  // phases: name -> number
-  for (const auto& [name, number] : layout.phase_names) {
-    lua_pushinteger(L, number);
-    lua_setfield(L, -2, name.c_str());
+  for (const auto& [name, number] : layout.phase_names) {  // a range's name: its first number
+    if (lua_getfield(L, -1, name.c_str()) == LUA_TNIL) {
+      lua_pushinteger(L, number);
+      lua_setfield(L, -3, name.c_str());
+    }
+    lua_pop(L, 1);
   }
   Sandbox::from(L)->make_read_only(1);
   lua_setfield(L, result, "phases");

@@ -30,7 +30,9 @@ int phase_arg(lua_State* L, Impl& impl, int arg) {
     const char* name = lua_tostring(L, arg);
     if (const auto number = impl.layout->phase_number(name)) return *number;
     std::string known;
-    for (const auto& [n, number] : impl.layout->phase_names) known += (known.empty() ? "" : ", ") + n;
+    const auto& names = impl.layout->phase_names;  // (a range's name once)
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (i == 0 || names[i].first != names[i - 1].first) known += (known.empty() ? "" : ", ") + names[i].first;
     return luaL_error(L, "unknown phase '%s' (declared phases: %s)", name, known.empty() ? "none" : known.c_str());
   }
   return static_cast<int>(integer_arg(L, arg));
@@ -52,11 +54,12 @@ GAME_METHOD(next_seat) {
 }
 GAME_METHOD(phase) { IMPL; lua_pushinteger(L, state_arg(L, impl).phase()); return 1; }
 GAME_METHOD(set_phase) { IMPL; GameState& s = writable_state(L, impl, "set_phase"); s.set_phase(phase_arg(L, impl, 2)); return 0; }
-// game:phase_name([phase]): the declared name of the phase (default: the current one), or nil
+// game:phase_name([phase]): the declared name of the phase (default: the current one; a name declared over a
+// range, draw = {10, 15}, names each number in it), or nil for a number no declared name covers
 GAME_METHOD(phase_name) {
   IMPL;
   const int phase = lua_isnoneornil(L, 2) ? state_arg(L, impl).phase() : static_cast<int>(integer_arg(L, 2));
-  for (const auto& [name, number] : impl.layout->phase_names)
+  for (const auto& [name, number] : impl.layout->phase_names)  // (a range has an entry per number)
     if (number == phase) {
       lua_pushstring(L, name.c_str());
       return 1;

@@ -119,7 +119,8 @@ ojson layout_json(const Layout& layout) {
   }
   out["boards"] = std::move(boards);
   ojson phases = ojson::object();
-  for (const auto& [name, number] : layout.phase_names) phases[name] = number;
+  for (const auto& [name, number] : layout.phase_names)  // a range's name (an entry per number): its first
+    if (!phases.contains(name)) phases[name] = number;
   out["phases"] = std::move(phases);
   return out;
 }

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -365,7 +366,9 @@ int phase_of(const Layout& layout, const PhaseSpec& spec, std::string_view what)
   }
   if (const auto number = layout.phase_number(spec.name)) return *number;
   std::string known;
-  for (const auto& [name, number] : layout.phase_names) known += (known.empty() ? "" : ", ") + name;
+  for (std::size_t i = 0; i < layout.phase_names.size(); ++i)  // (a range's name once)
+    if (i == 0 || layout.phase_names[i].first != layout.phase_names[i - 1].first)
+      known += (known.empty() ? "" : ", ") + layout.phase_names[i].first;
   throw ScenarioError(spec.line, "unknown phase " + in_quotes(spec.name) + " in " + std::string(what) +
                                      (known.empty() ? " (the ruleset names no phases: declare{phases = {...}})"
                                                     : " (its phases: " + known + ")"));
@@ -376,6 +379,37 @@ std::string phase_text(const Layout& layout, int phase) {
   for (const auto& [name, number] : layout.phase_names)
     if (number == phase) return in_quotes(name) + " (" + std::to_string(phase) + ")";
   return std::to_string(phase);
+}
+
+/// expect.legal_actions: the legal actions' texts (rules.action_text) are exactly `want`, in any order, compared
+/// as parse_action compares texts (case and runs of blanks aside). Reports through `fail` the texts missing and
+/// the ones not expected, then the whole list as the rules give it (their order).
+template <class Fail>
+void check_legal_actions(Rules& rules, const GameState& state, const Located<std::vector<std::string>>& want,
+                         const Fail& fail) {
+  std::vector<std::string> got;
+  if (!state.over())
+    for (const Action a : rules.legal_actions(state)) got.push_back(rules.action_text(state, a));
+  std::multiset<std::string> expected, actual;
+  for (const auto& t : want.value) expected.insert(normalized_action_text(t));
+  for (const auto& t : got) actual.insert(normalized_action_text(t));
+  if (expected == actual) return;
+  const auto quoted_list = [](const std::vector<std::string>& texts) {
+    std::string out;
+    for (const auto& t : texts) out += (out.empty() ? "" : ", ") + in_quotes(t);
+    return "[" + out + "]";
+  };
+  std::vector<std::string> missing, extra;
+  std::multiset<std::string> left = actual;
+  for (const auto& t : want.value)
+    if (auto it = left.find(normalized_action_text(t)); it != left.end()) left.erase(it); else missing.push_back(t);
+  std::multiset<std::string> wanted = expected;
+  for (const auto& t : got)
+    if (auto it = wanted.find(normalized_action_text(t)); it != wanted.end()) wanted.erase(it); else extra.push_back(t);
+  std::string message = "the legal actions of seat " + std::to_string(state.to_move()) + " are not the list expected";
+  if (!missing.empty()) message += "; missing (not legal): " + quoted_list(missing);
+  if (!extra.empty()) message += "; legal but not listed: " + quoted_list(extra);
+  fail(want.line, message + "; the legal actions: " + quoted_list(got));
 }
 
 /// Throws if two legal actions of the seat to move read the same text (as `houserules check` does): a person
@@ -482,7 +516,9 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
   }
   if (e.phase) {
     const int want = phase_of(layout, *e.phase, "expect.phase");
-    if (state.phase() != want)
+    bool named = false;  // a name matches each number of its range (declare{phases = {draw = {10, 15}}})
+    for (const auto& [name, number] : layout.phase_names) named = named || (number == state.phase() && name == e.phase->name);
+    if (e.phase->name.empty() ? state.phase() != want : !named)
       fail(e.phase->line, "the phase is " + phase_text(layout, state.phase()) + ", expected " + phase_text(layout, want));
   }
   for (const SeatView& view : e.sees) {
@@ -567,6 +603,7 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
   for (const auto& [text, line] : e.illegal)
     if (rules.parse_action(state, text))
       fail(line, in_quotes(text) + " should be illegal for seat " + std::to_string(state.to_move()) + " but is legal");
+  if (e.legal_actions) check_legal_actions(rules, state, *e.legal_actions, fail);
   for (const ZoneContents& zc : e.zones) {
     const ZoneId z = zone_named(layout, zc.zone, zc.line);
     std::vector<std::string> want;
@@ -650,8 +687,11 @@ void run_scenario(Rules& rules, const Scenario& s) {
     throw ScenarioError(s.line, std::string("setting up the zones: ") + e.what());
   }
   play_actions(rules, state, s);  // checks the unique texts of each position an action is played from
-  if (!s.expect.legal.empty() || !s.expect.illegal.empty())  // and of the last one, when the scenario lists texts
-    check_unique_texts(rules, state, (s.expect.legal.empty() ? s.expect.illegal : s.expect.legal).front().line,
+  if (!s.expect.legal.empty() || !s.expect.illegal.empty() || s.expect.legal_actions)  // and of the last one, when the scenario lists texts
+    check_unique_texts(rules, state,
+                       !s.expect.legal.empty()     ? s.expect.legal.front().line
+                       : !s.expect.illegal.empty() ? s.expect.illegal.front().line
+                                                   : s.expect.legal_actions->line,
                        s.actions.empty() ? std::string("in the starting position")
                                          : "after the last action " + in_quotes(s.actions.back().value));
   const auto failures = check_expectations(rules, state, s.expect);

@@ -276,7 +276,7 @@ std::vector<BoardContents> read_boards(const toml::node& node, std::string_view 
 Expectations read_expectations(const toml::table& table) {
   check_keys(table,
              {"scores", "match_scores", "round_scores", "ranks", "over", "to_move", "phase", "round", "legal", "illegal",
-              "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board", "heuristic", "describe", "score_breakdown", "violation"},
+              "legal_actions", "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board", "heuristic", "describe", "score_breakdown", "violation"},
              "[scenario.expect]");
   Expectations e;
   for (auto&& [key, node] : table) {
@@ -303,6 +303,11 @@ Expectations read_expectations(const toml::table& table) {
       e.legal = get_action_texts(node, what);
     else if (k == "illegal")
       e.illegal = get_action_texts(node, what);
+    else if (k == "legal_actions") {
+      std::vector<std::string> texts;
+      for (auto& text : get_action_texts(node, what)) texts.push_back(std::move(text.value));
+      e.legal_actions = {{std::move(texts)}, line};
+    }
     else if (k == "error")
       e.error = {{get_string(node, what)}, line};
     else if (k == "zones")

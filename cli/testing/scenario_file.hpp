@@ -136,6 +136,9 @@ struct Expectations {
   std::optional<Located<bool>> over;
   std::optional<Located<std::int64_t>> to_move, round;
   std::vector<Located<std::string>> legal, illegal;
+  /// expect.legal_actions: the exact list of the legal actions' texts, in any order (absent: not checked; an
+  /// empty list: no legal action). The line is the key's.
+  std::optional<Located<std::vector<std::string>>> legal_actions;
   std::optional<Located<std::string>> error;
   std::vector<ZoneContents> zones;
   std::vector<std::pair<std::string, Located<std::int64_t>>> sizes;

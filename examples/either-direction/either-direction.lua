@@ -36,7 +36,7 @@ local parent_describe = rules.describe
 function rules.describe(view, seat)
   local words = {}
   for k, colour in ipairs(houserules.params.colours) do
-    local column = view:cards(rules.constants.columns_of_seat[seat][k])
+    local column = view:cards(rules.expedition_of(seat, colour))
     local first, second = numbers(column, #column)
     words[k] = colour .. " " .. (not first and "-" or not second and "up or down" or second > first and "up" or "down")
   end

@@ -268,7 +268,7 @@ end
 
 --- Ends the expedition at once; the seat left of `seat` (who played last) starts the next one.
 local function end_expedition(game, seat)
-  set_to_move(game, seat % SEATS + 1)
+  set_to_move(game, seat % SEATS + 1, PLAY_PHASE) -- no arrow or draw left pending, even after the last one
   end_round(game)
 end
 

@@ -31,7 +31,7 @@ return function(rules, K)
   local COLOUR, VALUE, FEET = K.COLOUR, K.VALUE, K.FEET
   local EXPEDITION, RIVER, BOX = K.EXPEDITION, K.RIVER, K.BOX
   local HIGH, BID, BIDDING = K.HIGH, K.BID, K.BIDDING
-  local PASSED, COINS = K.PASSED, K.COINS
+  local COINS = K.COINS
   local MIN_VALUE, MAX_VALUE = K.MIN_VALUE, K.MAX_VALUE
   local cards_of, counter_of, phase_of = K.cards_of, K.counter_of, K.phase_of
   local river_gain, COIN_POINTS = K.river_gain, K.COIN_POINTS
@@ -128,7 +128,7 @@ return function(rules, K)
     local high, bid = counter_of(game, HIGH), counter_of(game, BID)
     local winner, best, second = high, bid_limit(game, high), nil -- second: the best other limit, once one outbids
     for s = 1, SEATS do
-      if s ~= high and counter_of(game, PASSED, s) == 0 then
+      if s ~= high and rules.in_auction(game, s) then
         local limit = bid_limit(game, s)
         if limit > bid then -- it would outbid the high bidder
           if limit > best then

@@ -171,12 +171,39 @@ function rules.lowest_opening_bid(game, seat)
   return MIN_BID
 end
 
+--- rules.in_auction(game, seat) -> boolean: is `seat` still in the auction under way, to bid or pass when its turn
+--- comes (seed 002, "Enchérir": "Si vous passez, vous quittez définitivement l'enchère")? Base: it has not passed
+--- in this auction. A variant that lets a seat come back says so here: the next bidder, the winner and the
+--- invariants all ask it.
+function rules.in_auction(game, seat)
+  return counter_of(game, PASSED, seat) == 0
+end
+
+--- rules.lowest_raise(game, seat) -> integer: the fewest coins `seat` may bid over the current bid (seed 002,
+--- "Enchérir": "faire une offre supérieure"). Base: one coin more than the current bid.
+function rules.lowest_raise(game, seat)
+  return counter_of(game, BID) + 1
+end
+
+--- rules.next_bidder(game, seat) -> seat: who bids next, after `seat` opened, bid or passed, while the auction goes
+--- on (seed 002, "Enchérir": "chaque joueur dans le sens horaire"). Base: the next seat clockwise still in the
+--- auction (rules.in_auction); the auction has at least two then (rules.auction_winner said it goes on).
+function rules.next_bidder(game, seat)
+  local s = seat
+  for _ = 1, SEATS do
+    s = s % SEATS + 1
+    if rules.in_auction(game, s) then return s end
+  end
+  return seat
+end
+
 --- rules.auction_winner(game) -> seat or nil: the winner once the auction is over, nil while it goes on (seed 002:
---- "L'enchère se termine lorsque tous les joueurs sauf un ont passé"). Base: the one seat that has not passed.
+--- "L'enchère se termine lorsque tous les joueurs sauf un ont passé"). Base: the one seat still in the auction
+--- (rules.in_auction).
 function rules.auction_winner(game)
   local left, last = 0, 0
   for s = 1, SEATS do
-    if counter_of(game, PASSED, s) == 0 then
+    if rules.in_auction(game, s) then
       left = left + 1
       last = s
     end
@@ -300,7 +327,7 @@ function rules.actions(game, out)
   elseif phase == BIDDING then
     n = 1
     out[1] = PASS
-    for b = counter_of(game, BID) + 1, counter_of(game, COINS, seat) do
+    for b = rules.lowest_raise(game, seat), counter_of(game, COINS, seat) do
       n = n + 1
       out[n] = BID_BASE + b
     end
@@ -366,17 +393,15 @@ local function win(game, winner)
   set_to_move(game, winner)
 end
 
---- After `seat` bid or passed: the auction ends when all but one have passed (seed 002: "L'enchère se termine
---- lorsque tous les joueurs sauf un ont passé"); otherwise the next seat clockwise that has not passed bids.
+--- After `seat` opened, bid or passed: the auction ends when rules.auction_winner names a winner; otherwise
+--- rules.next_bidder bids.
 local function next_bidder(game, seat)
   local winner = rules.auction_winner(game)
   if winner then
     win(game, winner)
     return
   end
-  local s = seat
-  repeat s = s % SEATS + 1 until counter_of(game, PASSED, s) == 0
-  set_to_move(game, s)
+  set_to_move(game, rules.next_bidder(game, seat))
 end
 
 function rules.apply(game, action)
@@ -551,10 +576,12 @@ function rules.invariants(game)
   if phase == TURN then
     if bid ~= 0 or high ~= 0 or counter_of(game, BOXED) ~= 0 then return "auction counters are set outside an auction" end
   elseif phase == BIDDING then
-    if bid < MIN_BID then return "the bid is " .. bid end
-    if high < 1 or counter_of(game, PASSED, high) ~= 0 then return "the high bidder is " .. high .. ", who passed" end
+    -- (each as the named rules say: a variant that changes who is in the auction changes these with it)
+    if high < 1 or high > SEATS then return "the high bidder is " .. high end
+    if bid < rules.lowest_opening_bid(game, high) then return "the bid is " .. bid end
+    if not rules.in_auction(game, high) then return "the high bidder is " .. high .. ", who is out of the auction" end
     if bid > counter_of(game, COINS, high) then return "seat " .. high .. " bid more coins than it holds" end
-    if seat == high or counter_of(game, PASSED, seat) ~= 0 then return "seat " .. seat .. " may not bid now" end
+    if seat == high or not rules.in_auction(game, seat) then return "seat " .. seat .. " may not bid now" end
   elseif phase == SPOILS then
     if seat ~= high then return "seat " .. seat .. " takes the spoils of seat " .. high .. "'s auction" end
   else
@@ -615,8 +642,11 @@ function rules.explain(game, text)
       return "the bidding is over: " .. hint
     end
     if verb == "bid" then
-      if not amount then return "bid needs a number of coins, e.g. bid " .. (bid + 1) end
-      if amount <= bid then return string.format("a bid must exceed the current bid of %d (seat %d)", bid, high) end
+      local lowest = rules.lowest_raise(game, seat)
+      if not amount then return "bid needs a number of coins, e.g. bid " .. lowest end
+      if amount < lowest then
+        return string.format("a bid must be at least %d (the current bid is %d, by seat %d)", lowest, bid, high)
+      end
       if amount > coins then return "you have only " .. coins .. " coins" end
     end
   elseif verb == "take" or verb == "box" or verb == "done" then

@@ -106,9 +106,10 @@ local declared = hr.declare {
   teams = #TEAMS > 0 and TEAMS or nil,
   rounds = P.rounds,
   groups = GROUPS,
-  -- the phases' names for scenario files (`phase = "draw"`) and game:phase_name(), where the kernel knows them
-  -- (the draw phase after a discard, DRAW + k, is named in rules.encoding)
-  phases = { place = PLACE, last_turn = LAST_TURN, draw = DRAW },
+  -- the phases' names for scenario files (`phase = "draw"`), game:phase_name() and `describe`: "draw" spans
+  -- DRAW .. DRAW + NCOLOURS (after discarding to colour k the phase is DRAW + k: seed 003's "not the pile just
+  -- discarded to"), so every phase of a turn has a name
+  phases = { place = PLACE, last_turn = LAST_TURN, draw = { DRAW, DRAW + NCOLOURS } },
   -- the same three lists for the kernel, which reads them in C (game:tops, game:append_cards)
   maps = { colour = COLOUR, value = VALUE, play_below = PLAY_BELOW },
 }
@@ -195,6 +196,17 @@ rules.constants = {
   hand_of_seat = HAND, columns_of_seat = EXPEDITION,
 }
 
+local COLOUR_NUMBER = {} -- colour name -> its number k
+for k = 1, NCOLOURS do COLOUR_NUMBER[COLOURS[k]] = k end
+
+--- rules.expedition_of(seat, colour) -> zone: the zone of `seat`'s expedition of `colour` (a colour name of
+--- params.colours, e.g. "yellow"; partners share theirs with `teams`), for game:cards(zone) and the like. A
+--- reader for variants (no integer code, no zone name to build), not an extension point; nil for an unknown colour.
+function rules.expedition_of(seat, colour)
+  local k = COLOUR_NUMBER[colour]
+  return k and EXPEDITION[seat][k]
+end
+
 --- start_round(game): gather all cards into the deck, shuffle, deal `hand_size` to each player (seed 001
 --- PREPARATION). Round 1 is started by seat 1 (the oldest player, seed 001); later rounds by the player with
 --- the higher total so far (seed 003 FIN DU JEU), seat 1 on a tie (ASSUMED: the seeds give no tie-break).
@@ -221,7 +233,8 @@ end
 
 --- may_play(game, seat, card, column, n) -> boolean [, reason]: may `seat` lay `card` on its expedition of
 --- the card's colour, which holds the cards column[1..n], bottom to top (seed 003 "Poser une carte dans une
---- rangée": a number must be higher than the last number; wagers go only before any number). When not, the
+--- rangée": the card must be higher than the column's top card column[n], a wager counting as 0, so wagers go
+--- only on wagers, before any number). When not, the
 --- second result says why, in a sentence to the player. Asked by actions (generic path), explain,
 --- invariants (for every card of every column, against the cards below it) and the heuristic.
 function rules.may_play(game, seat, card, column, n)
@@ -454,10 +467,27 @@ function rules.action_text(game, action)
   return ENC:text(action) or ("action " .. action)
 end
 
---- score(game, seat) -> integer: the sum of rules.column_score over the seat's expedition columns (seed 001
---- FIN DE LA PARTIE: each expedition is scored, then added up).
-function rules.score(game, seat)
+--- rules.score_adjustments(game, seat) -> list of {text = "<line>", points = <integer>}: what a seat's round score
+--- gains or loses besides its expeditions (a house rule's penalty or bonus; seed 003 "Rien dans les mains" is one,
+--- variants/nothing-in-hand). Base: nothing (seed 001 FIN DE LA PARTIE scores the expeditions alone). rules.score
+--- adds the points and rules.score_breakdown shows each line, so one replacement changes both.
+function rules.score_adjustments(game, seat)
+  return {}
+end
+local base_score_adjustments = rules.score_adjustments
+
+--- The points of a list of score adjustments.
+local function adjustment_points(parts)
   local total = 0
+  for _, part in ipairs(parts) do total = total + part.points end
+  return total
+end
+
+--- score(game, seat) -> integer: the sum of rules.column_score over the seat's expedition columns (seed 001
+--- FIN DE LA PARTIE: each expedition is scored, then added up), plus the points of rules.score_adjustments.
+function rules.score(game, seat)
+  local total = rules.score_adjustments == base_score_adjustments and 0
+    or adjustment_points(rules.score_adjustments(game, seat))
   local column_score = rules.column_score
   for k = 1, NCOLOURS do
     local cards, count = cards_of(game, EXPEDITION[seat][k], scratch_cards)
@@ -606,7 +636,7 @@ end
 --- per expedition laid (seed 001 FIN DE LA PARTIE, seed 003 FIN DU JEU ET SCORE): the sum of its numbers,
 --- minus the cost, times 1 + wagers, plus the bonus; with teams, the team's shared expeditions.
 function rules.score_breakdown(game, seat)
-  local lines = {}
+  local lines, columns = {}, 0
   for k = 1, NCOLOURS do
     local cards = game:cards(EXPEDITION[seat][k])
     if #cards > 0 then
@@ -617,10 +647,17 @@ function rules.score_breakdown(game, seat)
       local text = string.format("%-7s %s: %d - %d", COLOURS[k], card_list_text(game, EXPEDITION[seat][k]), sum, COST)
       if wagers > 0 then text = text .. string.format(", x%d (%d wager%s)", 1 + wagers, wagers, wagers == 1 and "" or "s") end
       if #cards >= THRESHOLD then text = text .. string.format(", +%d bonus (%d cards)", BONUS, #cards) end
-      lines[#lines + 1] = text .. string.format(" = %d", rules.column_score(sum, wagers, #cards))
+      local points = rules.column_score(sum, wagers, #cards)
+      columns = columns + points
+      lines[#lines + 1] = text .. string.format(" = %d", points)
     end
   end
   if #lines == 0 then lines[1] = "no expedition laid: 0" end
+  -- the same named rules as rules.score: its adjustments, then what a variant's own rules.score adds
+  local parts = rules.score_adjustments(game, seat)
+  for _, part in ipairs(parts) do lines[#lines + 1] = part.text end
+  local other = rules.score(game, seat) - columns - adjustment_points(parts)
+  if other ~= 0 then lines[#lines + 1] = string.format("other rules (rules.score): %+d", other) end
   return table.concat(lines, "\n")
 end
 
