@@ -14,10 +14,12 @@ cd "$(dirname "$0")"
 # python3: the example external bot and the tests that parse --json/--junit output; curl: the serve API test.
 # help2man: the man pages, made from --help at build time; bash-completion: where the completion is installed;
 # dpkg-dev, file: `cpack -G DEB` (dpkg-shlibdeps computes the package's Depends); man-db: the install tests
-# read the man pages (docs/install.md).
+# read the man pages (docs/install.md). slurmctld, slurmd, munge: tests/cluster/slurm_test.sh runs
+# docs/simulation.md's Slurm example on a real one-node Slurm; python3-yaml: the Kubernetes manifests' check.
 packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
           nlohmann-json3-dev libcpp-httplib-dev chromium clang libclang-rt-14-dev lcov libreadline-dev tmux
-          python3 curl help2man bash-completion dpkg-dev file man-db)
+          python3 curl help2man bash-completion dpkg-dev file man-db
+          slurmctld slurmd munge python3-yaml)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
