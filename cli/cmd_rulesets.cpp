@@ -330,7 +330,7 @@ int new_command(const std::string& name, const std::string& from, const std::str
     const auto legal = rules->legal_actions(state);
     const std::string first = legal.empty() ? std::string() : rules->action_text(state, legal.front());
     std::string test = fmt::format(
-        "# Scenario tests for {name}: run with `houserules test {tests}`. Format: README.md, \"Scenario tests\".\n"
+        "# Scenario tests for {name}: run with `houserules test {tests}`. Format: docs/writing-rules.md, \"Scenario tests\".\n"
         "ruleset = \"../{name}.toml\"\n\n"
         "[[scenario]]\n"
         "name = \"a game of {name} starts\"\n"
