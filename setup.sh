@@ -16,10 +16,11 @@ cd "$(dirname "$0")"
 # dpkg-dev, file: `cpack -G DEB` (dpkg-shlibdeps computes the package's Depends); man-db: the install tests
 # read the man pages (docs/install.md). slurmctld, slurmd, munge: tests/cluster/slurm_test.sh runs
 # docs/simulation.md's Slurm example on a real one-node Slurm; python3-yaml: the Kubernetes manifests' check.
+# pybind11-dev, python3-dev, python3-pytest: the Python module `import houserules` and its tests (docs/python.md).
 packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
           nlohmann-json3-dev libcpp-httplib-dev chromium clang libclang-rt-14-dev lcov libreadline-dev tmux
           python3 curl help2man bash-completion dpkg-dev file man-db
-          slurmctld slurmd munge python3-yaml)
+          slurmctld slurmd munge python3-yaml pybind11-dev python3-dev python3-pytest)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive

@@ -23,7 +23,9 @@ export DEBIAN_FRONTEND=noninteractive
 
 # Configured as test.sh does (a no-op when it is), so that CI's ./test.sh afterwards reuses this build.
 [ -f "$build/CMakeCache.txt" ] || cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j"$(nproc)" --target houserules man_pages >/dev/null
+targets="houserules man_pages"
+if grep -q '^houserules_python:' "$build/Makefile" 2>/dev/null; then targets="$targets houserules_python"; fi
+cmake --build "$build" -j"$(nproc)" --target $targets >/dev/null
 rm -f "$build"/houserules_*.deb
 (cd "$build" && cpack -G DEB >/dev/null) || fail "cpack -G DEB failed"
 deb=$(ls "$build"/houserules_*.deb)
@@ -32,7 +34,12 @@ depends=$(dpkg-deb -f "$deb" Depends)
 echo "package: $(basename "$deb"), Depends: $depends"
 grep -q 'libc6' <<<"$depends" || fail "Depends lacks libc6: $depends"
 grep -q 'libstdc++6' <<<"$depends" || fail "Depends lacks libstdc++6: $depends"
-if grep -q 'lua' <<<"$depends"; then fail "Depends names Lua, which is linked statically: $depends"; fi
+# The CLI links Lua statically; the Python module (when built) links Debian's shared liblua5.4-c++.
+contents=$(dpkg-deb -c "$deb")
+if grep -q "dist-packages/houserules" <<<"$contents"; then python_module=1; else python_module=""; fi
+if [ -n "$python_module" ]; then
+  grep -q 'liblua5.4-0' <<<"$depends" || fail "Depends lacks liblua5.4-0, which the Python module links: $depends"
+elif grep -q 'lua' <<<"$depends"; then fail "Depends names Lua, which the CLI links statically: $depends"; fi
 
 tmp=$(mktemp -d)
 cleanup() {
@@ -50,6 +57,13 @@ houserules play lost-cities --players greedy,random --seed 7 > play.txt || fail 
 grep -qi "wins\|draw\|score" play.txt || fail "the match printed no result: $(tail -3 play.txt)"
 houserules test /usr/share/houserules/rulesets/lost-cities/tests > test.txt || fail "houserules test of an installed ruleset failed: $(tail -5 test.txt)"
 grep -q "passed, 0 failed" test.txt || fail "houserules test: $(tail -1 test.txt)"
+if [ -n "$python_module" ]; then  # Debian's python3 imports the installed module and plays a game to the end
+  /usr/bin/python3 -c '
+import random, houserules
+s = houserules.load("lost-cities").new_game(7)
+while not s.is_terminal(): s.apply_action(random.Random(1).choice(s.legal_actions()))
+print("python:", s.returns())' || fail "the installed Python module does not play a game"
+fi
 MANWIDTH=120 man -P cat houserules 2>/dev/null | grep -qw simulate || fail "man houserules does not list simulate"
 MANWIDTH=120 man -P cat houserules-play 2>/dev/null | grep -q -- --players || fail "man houserules-play does not show --players"
 completion=$(pkg-config --variable=completionsdir bash-completion 2>/dev/null || echo /usr/share/bash-completion/completions)/houserules
