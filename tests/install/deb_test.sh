@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # deb_test.sh BUILD_DIR — the Debian package route of docs/install.md, end to end, as CI runs it (.ci/run):
 # `cpack -G DEB` builds houserules_<version>_<arch>.deb; its Depends are Debian runtime packages (dpkg-shlibdeps;
-# no liblua: Lua is linked statically); `apt-get install ./houserules_*.deb` installs it; from another folder
+# liblua5.4-0 only for the Python module: the CLI links Lua statically); `apt-get install ./houserules_*.deb` installs it; from another folder
 # the installed houserules plays a Lost Cities match, runs `houserules test` on an installed ruleset's
 # scenarios, prints the package's version; `man houserules` and `man houserules-play` show; the completion
 # completes `houserules play lost-<TAB>`; `apt-get remove` takes it all away again. The package is removed on
-# every exit (trap), failed or not. Needs root (apt-get): skipped (exit 77) otherwise, and when houserules is
+# every exit (trap), failed or not. Needs root or sudo (apt-get): skipped (exit 77) otherwise, and when houserules is
 # already installed from elsewhere (this test does not remove what it did not install).
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$1"
 build=$(cd "$1" && pwd)
-if [ "$(id -u)" -ne 0 ]; then echo "SKIP: deb_test.sh installs a package: run it as root"; exit 77; fi
+sudo=""  # apt-get as root: through sudo when not root, as setup.sh does
+if [ "$(id -u)" -ne 0 ]; then
+  if sudo -n true 2>/dev/null; then sudo="sudo -n"; else echo "SKIP: deb_test.sh installs a package: run it as root (or with sudo)"; exit 77; fi
+fi
 for tool in cpack apt-get dpkg-shlibdeps man help2man; do
   if ! command -v "$tool" >/dev/null; then echo "SKIP: $tool is not installed"; exit 77; fi
 done
@@ -43,11 +46,11 @@ elif grep -q 'lua' <<<"$depends"; then fail "Depends names Lua, which the CLI li
 
 tmp=$(mktemp -d)
 cleanup() {
-  apt-get remove -y -q houserules >/dev/null 2>&1 || true
+  $sudo apt-get remove -y -q houserules >/dev/null 2>&1 || true
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-(cd "$build" && apt-get install -y -q "./$(basename "$deb")" >/dev/null) || fail "apt-get install ./$(basename "$deb") failed"
+(cd "$build" && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "./$(basename "$deb")" >/dev/null) || fail "apt-get install ./$(basename "$deb") failed"
 
 cd "$tmp"
 unset HOUSERULES_PATH
@@ -70,7 +73,7 @@ completion=$(pkg-config --variable=completionsdir bash-completion 2>/dev/null ||
 got=$(bash -c 'source "$1"; COMP_WORDS=(houserules play lost-); COMP_CWORD=2; _houserules; printf "%s\n" "${COMPREPLY[@]}"' _ "$completion")
 grep -qx lost-cities <<<"$got" || fail "the installed completion does not complete houserules play lost-<TAB>: $got"
 
-apt-get remove -y -q houserules >/dev/null || fail "apt-get remove houserules failed"
+$sudo apt-get remove -y -q houserules >/dev/null || fail "apt-get remove houserules failed"
 [ ! -e /usr/bin/houserules ] || fail "/usr/bin/houserules is still there after apt-get remove"
 [ ! -e /usr/share/houserules/rulesets/lost-cities ] || fail "the rulesets are still there after apt-get remove"
 echo "deb test: ok ($(basename "$deb"): installed, played, tested, man, completion, removed)"
