@@ -12,9 +12,15 @@ cd "$(dirname "$0")"
 # tracefile of `houserules test --coverage --lcov` (docs/testing-rules.md; its test skips the HTML without it).
 # libreadline-dev: line editing at the play prompt; tmux: tests/tools/terminal_test.sh plays in a pseudo-terminal.
 # python3: the example external bot and the tests that parse --json/--junit output; curl: the serve API test.
+# help2man: the man pages, made from --help at build time; bash-completion: where the completion is installed;
+# dpkg-dev, file: `cpack -G DEB` (dpkg-shlibdeps computes the package's Depends); man-db: the install tests
+# read the man pages (docs/install.md). slurmctld, slurmd, munge: tests/cluster/slurm_test.sh runs
+# docs/simulation.md's Slurm example on a real one-node Slurm; python3-yaml: the Kubernetes manifests' check.
+# pybind11-dev, python3-dev, python3-pytest: the Python module `import houserules` and its tests (docs/python.md).
 packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
           nlohmann-json3-dev libcpp-httplib-dev chromium clang libclang-rt-14-dev lcov libreadline-dev tmux
-          python3 curl)
+          python3 curl help2man bash-completion dpkg-dev file man-db
+          slurmctld slurmd munge python3-yaml pybind11-dev python3-dev python3-pytest)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive

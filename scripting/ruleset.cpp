@@ -36,6 +36,20 @@ static std::filesystem::path confined_script(const std::filesystem::path& folder
   return real;
 }
 
+std::filesystem::path builtin_rulesets_dir() {
+  // Resolved once: the binary does not move while it runs, and every lookup of a ruleset comes here.
+  static const std::filesystem::path dir = [] {
+    std::error_code ec;
+    const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+      const auto installed = (exe.parent_path() / HOUSERULES_INSTALLED_RULESETS).lexically_normal();
+      if (std::filesystem::is_directory(installed, ec)) return installed;
+    }
+    return std::filesystem::path(HOUSERULES_RULESETS_DIR);
+  }();
+  return dir;
+}
+
 std::vector<std::filesystem::path> ruleset_search_path() {
   std::vector<std::filesystem::path> path;
   if (const char* extra = std::getenv("HOUSERULES_PATH")) {
@@ -47,7 +61,7 @@ std::vector<std::filesystem::path> ruleset_search_path() {
       start = end + 1;
     }
   }
-  path.emplace_back(HOUSERULES_RULESETS_DIR);
+  path.push_back(builtin_rulesets_dir());
   return path;
 }
 

@@ -1,8 +1,9 @@
 // ruleset.hpp — finding rulesets on disk and loading one into a sandboxed Lua state as hr::Rules.
 //
 // A ruleset is a folder with `ruleset.toml` (id, name, players, entry script, [params]) and its Lua entry
-// script (`rules.lua` by default). Built-in rulesets live in the source tree's `rulesets/`; the folders
-// listed in the environment variable HOUSERULES_PATH (colon-separated) are searched too, first.
+// script (`rules.lua` by default). Built-in rulesets live in `share/houserules/rulesets` beside an installed
+// binary, or in the source tree's `rulesets/` for a binary of the build tree; the folders listed in the
+// environment variable HOUSERULES_PATH (colon-separated) are searched too, first.
 #pragma once
 
 #include <chrono>
@@ -107,7 +108,12 @@ class ScopedReadCheck {
   const std::function<void(const std::filesystem::path&)>* previous_;
 };
 
-/// The folders searched for rulesets, in order: HOUSERULES_PATH entries, then the built-in folder.
+/// The built-in rulesets' folder: `<folder of the running binary>/../share/houserules/rulesets` (read from
+/// /proc/self/exe; the relative part is CMake's install layout, HOUSERULES_INSTALLED_RULESETS) when it exists,
+/// so an installed or moved tree works from any folder; else the source tree's rulesets/ compiled in as
+/// HOUSERULES_RULESETS_DIR (a binary run from the build tree). Never throws.
+std::filesystem::path builtin_rulesets_dir();
+/// The folders searched for rulesets, in order: HOUSERULES_PATH entries, then builtin_rulesets_dir().
 std::vector<std::filesystem::path> ruleset_search_path();
 /// Every ruleset found on the search path (the first of a given id wins), sorted by id. A folder whose
 /// ruleset.toml cannot be read is skipped; its error (file:line) is appended to `problems` when given.
