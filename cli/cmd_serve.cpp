@@ -24,6 +24,10 @@ void register_serve_command(CLI::App& app, int& status) {
                   "MiB of Lua heap the games and replays may hold together; past it the oldest idle ones are evicted")
       ->check(CLI::Range(128, 1 << 20))
       ->capture_default_str();
+  cmd->add_option("--request-time", options->request_seconds,
+                  "Seconds of work one request may take: bot moves, drawing and replaying stop between steps past it")
+      ->check(CLI::Range(1, 600))
+      ->capture_default_str();
   cmd->add_flag("--open", options->open, "Open the page in the default browser (xdg-open)");
   cmd->add_option("--replay", options->replay, "A transcript (JSON Lines) to show at start")->check(CLI::ExistingFile);
   cmd->callback([&status, options] { status = serve_command(*options); });

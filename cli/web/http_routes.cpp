@@ -230,6 +230,7 @@ void add_routes(httplib::Server& server, GameServer& games, const RouteOptions& 
 int serve_command(const ServeOptions& options) {
   ServerBudget budget;
   budget.memory_bytes = options.memory_mib << 20;
+  budget.request_time = std::chrono::seconds(options.request_seconds);
   GameServer games(budget);
   RouteOptions routes;
   if (!options.replay.empty()) {

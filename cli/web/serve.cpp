@@ -621,7 +621,7 @@ json GameServer::new_replay(const std::string& text, const std::string& name) {
     if (out_of_time()) {
       s->divergence = fmt::format("{}:{}: not replayed from action {} on: the server's time budget of {} s for one "
                                   "request ran out (`houserules replay` checks the whole file)", name, a.line, a.ply,
-                                  budget_.request_time.count() / 1000);
+                                  std::chrono::duration_cast<std::chrono::seconds>(budget_.request_time).count());
       break;
     }
     if (state.over()) { differs("the replayed game is already over"); break; }

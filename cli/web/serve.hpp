@@ -138,6 +138,7 @@ class GameServer {
 struct ServeOptions {
   int port = 8080;          ///< 0 = any free port
   std::size_t memory_mib = 1024;  ///< ServerBudget::memory_bytes in MiB
+  int request_seconds = 10;       ///< ServerBudget::request_time in seconds
   bool open = false;        ///< open the page in the default browser (xdg-open)
   std::string replay;       ///< a transcript to show at start, or empty
 };

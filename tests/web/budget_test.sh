@@ -4,6 +4,10 @@
 #  * trick "one slow house rule stops the server for everyone": a game of tests/fixtures/web-draw/slow-draw.toml
 #    (its draw_component hook counts for a long time on every card) is being made; meanwhile GET /api/rulesets and
 #    a move in another game both answer before it does (each game has its own lock; before, one lock held them);
+#  * a house rule whose drawing hook outruns the sandbox's time limit (stuck-draw.toml): the hook is stopped, the
+#    game's view says so (draw_error), the server goes on;
+#  * with --request-time 1, a game of slow-draw.toml is drawn only until its request's time budget is spent, and its
+#    view says so;
 #  * trick "70 games that fill their Lua heap bring the server to 2.4 GB": with --memory 256, 16 games of
 #    heap-filler.toml (40 MiB each, 640 MiB in all) leave at most 256 MiB of Lua heap held, the oldest games evicted
 #    (404 naming the budget), the newest still playable, and the server's resident memory stays under 450 MiB.
@@ -47,6 +51,27 @@ echo "slow game answered after $(took "$slow_done") s; GET /api/rulesets after $
 (( $(echo "$rulesets_done < $slow_done && $move_done < $slow_done" | bc) )) ||
   fail "GET /api/rulesets or the other game's move waited for the slow game"
 echo "ok  one slow house rule holds up neither the ruleset list nor another game"
+
+# --- a hook that overruns is stopped and reported on its game's page; the game and the server go on ---
+status=$(post /api/games "{\"ruleset\": \"$fixtures/stuck-draw.toml\", \"players\": [\"human\", \"random\"], \"seed\": 7}" "$tmp/stuck")
+[ "$status" = 201 ] || fail "the stuck game: $status $(cut -c1-300 "$tmp/stuck")"
+grep -q '"draw_error":"hook .draw_component. failed: [^"]*ran longer than the limit of 2000 ms and was stopped' "$tmp/stuck" || fail "the stuck game's view does not say its hook ran out of time: $(grep -o '"draw_error":"[^"]*"' "$tmp/stuck" | cut -c1-300)"
+stuck=$(game_id "$tmp/stuck")
+echo "ok  stuck-draw: $(grep -o '"draw_error":"[^"]*"' "$tmp/stuck" | cut -c1-140)"
+status=$(curl -s -o /dev/null -w '%{http_code}' "${url}api/rulesets")
+[ "$status" = 200 ] || fail "the server does not go on after the stuck hook: $status"
+echo "ok  the server goes on after a hook that overran"
+
+# --- the time budget of one request (--request-time 1 on a second server): drawing stops, the view says so ---
+(  # a subshell: its own tmp and server, both gone when it ends (serve_helpers.sh's trap)
+  tmp=$(mktemp -d)
+  start_server "$hr" "$tmp/serve2.log" --request-time 1
+  status=$(post /api/games "{\"ruleset\": \"$fixtures/slow-draw.toml\", \"players\": [\"human\", \"random\"], \"seed\": 7}" "$tmp/budget")
+  [ "$status" = 201 ] || fail "slow-draw under --request-time 1: $status $(cut -c1-300 "$tmp/budget")"
+  grep -q '"draw_error":"hook .draw_component.: drawing stopped, the server.s time budget for one request ran out' "$tmp/budget" ||
+    fail "slow-draw under --request-time 1: the view does not say the time budget ran out: $(grep -o '"draw_error":"[^"]*"' "$tmp/budget" | cut -c1-300)"
+  echo "ok  --request-time 1: $(grep -o '"draw_error":"[^"]*"' "$tmp/budget" | cut -c1-140)"
+) || exit 1
 
 # --- the memory budget: the oldest idle games are evicted ---
 ids=()
