@@ -1,23 +1,30 @@
-// serve.cpp — `houserules serve`: the game sessions (GameServer) and the HTTP routes over them (cpp-httplib).
+// serve.cpp — `houserules serve`: the game sessions (GameServer) and every API operation on them; the HTTP layer
+// over them is http_routes.cpp.
 #include "serve.hpp"
 
+#include <atomic>
 #include <cstdlib>
+#include <functional>
+#include <limits>
 #include <fstream>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <iostream>
 #include <random>
 #include <sstream>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <httplib.h>
 
 #include "bots.hpp"
+#include "css_colour.hpp"
 #include "input_line.hpp"
+#include "ismcts.hpp"
+#include "json_fields.hpp"
 #include "play/play.hpp"
 #include "ruleset.hpp"
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
-#include "web_assets.hpp"
 #include "web_view.hpp"
 
 namespace hr {
@@ -51,10 +58,11 @@ json log_json(const std::vector<Step>& steps) {
   return log;
 }
 
-std::string string_field(const json& request, const char* key) {
-  if (!request.is_object() || !request.contains(key) || !request[key].is_string())
-    throw ApiError(400, fmt::format("the request needs '{}' (a string)", key));
-  return request[key].get<std::string>();
+/// A string field the request must have (json_fields.hpp for the type checks).
+std::string required_string(const json& request, const char* key) {
+  auto value = string_field(request, key);
+  if (!value) throw ApiError(400, fmt::format("the request needs '{}' (a string)", key));
+  return *value;
 }
 
 std::unique_ptr<ScriptedRules> load_for_api(const std::string& ruleset, int seats) {
@@ -87,13 +95,15 @@ json view_table_json(const std::filesystem::path& file) {
 json hints_json(const RulesetInfo& info) {
   json hints = view_table_json(info.dir / "ruleset.toml");
   for (const VariantInfo& v : info.variants) hints.merge_patch(view_table_json(v.file));
+  check_hint_colours(hints);  // only colours reach the page's CSS (css_colour.hpp)
   return hints;
 }
 
-/// The view of `state` for the page: web_view_json plus the scenes of the ruleset's draw_component hook.
-json view_json(ScriptedRules& rules, const GameState& state) {
+/// The view of `state` for the page: web_view_json plus the scenes of the ruleset's draw_component hook (drawing
+/// stops when `out_of_time` says the request's time budget is spent).
+json view_json(ScriptedRules& rules, const GameState& state, const std::function<bool()>& out_of_time) {
   json view = web_view_json(rules, state);
-  add_scenes(view, rules, state);
+  add_scenes(view, rules, state, out_of_time);
   return view;
 }
 
@@ -105,6 +115,8 @@ bool inside(const std::filesystem::path& path, const std::filesystem::path& dir)
 }  // namespace
 
 struct GameServer::Session {
+  std::mutex mutex;                 // held by the request working on this session (Lease)
+  std::atomic<std::size_t> heap{0};  // its Lua heap in bytes, recorded when a request releases it
   std::string id;
   bool is_replay = false;
   std::string ruleset;  // as given: id or path
@@ -127,8 +139,103 @@ struct GameServer::Session {
   bool human(int seat) const { return seat >= 1 && static_cast<std::size_t>(seat) <= bots.size() && !bots[static_cast<std::size_t>(seat - 1)]; }
 };
 
-GameServer::GameServer() : id_salt_(std::random_device{}()) {}
-GameServer::~GameServer() = default;
+/// The session the current request on this thread holds locked, and the request's deadline.
+struct GameServer::Lease {
+  GameServer* owner = nullptr;
+  std::shared_ptr<Session> session;
+  std::unique_lock<std::mutex> lock;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+thread_local std::unique_ptr<GameServer::Lease> GameServer::t_lease;
+
+GameServer::GameServer(ServerBudget budget) : budget_(budget), id_salt_(std::random_device{}()) {}
+GameServer::~GameServer() {
+  if (t_lease && t_lease->owner == this) t_lease.reset();
+}
+
+GameServer::Request::Request(GameServer& server) : server_(server) {
+  server_.release();
+  if (!t_lease) t_lease = std::make_unique<Lease>();
+  t_lease->owner = &server_;
+  t_lease->deadline = std::chrono::steady_clock::now() + server_.budget_.request_time;
+}
+
+GameServer::Request::~Request() {
+  server_.release();
+  if (t_lease) t_lease->deadline.reset();
+}
+
+bool GameServer::out_of_time() const {
+  return t_lease && t_lease->owner == this && t_lease->deadline && std::chrono::steady_clock::now() > *t_lease->deadline;
+}
+
+void GameServer::release() {
+  if (!t_lease || t_lease->owner != this || !t_lease->session) return;
+  const std::shared_ptr<Session> s = std::move(t_lease->session);
+  t_lease->session.reset();
+  if (s->rules) s->heap = s->rules->lua_memory();
+  if (t_lease->lock.owns_lock()) t_lease->lock.unlock();
+  t_lease->lock = {};
+  enforce_budget();
+}
+
+void GameServer::enforce_budget() {
+  std::vector<std::shared_ptr<Session>> evicted;  // destroyed after the list's lock is released
+  {
+    std::lock_guard<std::mutex> guard(mutex_);
+    std::size_t total = 0;
+    for (const auto& s : sessions_) total += s->heap;
+    const Session* held = t_lease && t_lease->owner == this ? t_lease->session.get() : nullptr;
+    for (auto it = sessions_.end(); total > budget_.memory_bytes && it != sessions_.begin();) {
+      --it;
+      if (it->get() == held) continue;
+      std::unique_lock<std::mutex> idle((*it)->mutex, std::try_to_lock);
+      if (!idle.owns_lock()) continue;  // busy: another request works on it
+      total -= (*it)->heap;
+      idle.unlock();
+      evicted.push_back(*it);
+      it = sessions_.erase(it);
+    }
+  }
+  if (!evicted.empty()) {
+    evicted.clear();
+#if defined(__GLIBC__)
+    malloc_trim(0);  // give the evicted Lua heaps back to the system
+#endif
+  }
+}
+
+std::size_t GameServer::lua_memory() const {
+  std::lock_guard<std::mutex> guard(mutex_);
+  std::size_t total = 0;
+  for (const auto& s : sessions_) total += s->heap;
+  return total;
+}
+
+std::size_t GameServer::sessions() const {
+  std::lock_guard<std::mutex> guard(mutex_);
+  return sessions_.size();
+}
+
+void GameServer::check_bot_setting(const std::string& setting, const std::string& ruleset_options) {
+  const std::size_t colon = setting.find(':');
+  if (setting.substr(0, colon) != "ismcts") return;
+  std::string options = ruleset_options;
+  if (colon != std::string::npos && colon + 1 < setting.size()) options += (options.empty() ? "" : ":") + setting.substr(colon + 1);
+  IsmctsOptions parsed;
+  try {
+    parsed = IsmctsOptions::parse(options);
+  } catch (const std::exception& e) {
+    throw ApiError(400, fmt::format("player '{}': {}", cut_for_message(setting, 80), e.what()));
+  }
+  if (parsed.iterations < 1 || parsed.iterations > kMaxBotIterations)
+    throw ApiError(400, fmt::format("player '{}': option 'iterations' must be from 1 to {} in serve (it is {})",
+                                    cut_for_message(setting, 80), kMaxBotIterations, parsed.iterations));
+  if (!(parsed.time_ms >= 0 && parsed.time_ms <= static_cast<double>(kMaxBotTimeMs)))
+    throw ApiError(400, fmt::format("player '{}': option 'time_ms' must be from 0 to {} in serve (it is {:g})",
+                                    cut_for_message(setting, 80), kMaxBotTimeMs, parsed.time_ms));
+}
 
 json GameServer::rulesets() const {
   json out = json::array();
@@ -203,44 +310,69 @@ void GameServer::check_ruleset_allowed(const std::string& ruleset) const {
 }
 
 GameServer::Session& GameServer::add(std::unique_ptr<Session> session) {
-  session->id = fmt::format("{}{:x}{:x}", session->is_replay ? 'r' : 'g', next_id_++, id_salt_ & 0xFFFFFF);
-  while (sessions_.size() >= kMaxSessions) sessions_.pop_back();  // the one used longest ago
-  sessions_.push_front(std::move(session));
-  return *sessions_.front();
+  release();
+  std::shared_ptr<Session> s(std::move(session));
+  std::unique_lock<std::mutex> lock(s->mutex);
+  s->heap = s->rules ? s->rules->lua_memory() : 0;
+  std::vector<std::shared_ptr<Session>> dropped;  // destroyed after the list's lock is released
+  {
+    std::lock_guard<std::mutex> guard(mutex_);
+    s->id = fmt::format("{}{:x}{:x}", s->is_replay ? 'r' : 'g', next_id_++, id_salt_ & 0xFFFFFF);
+    while (sessions_.size() >= kMaxSessions) {  // the one used longest ago
+      dropped.push_back(sessions_.back());
+      sessions_.pop_back();
+    }
+    sessions_.push_front(s);
+  }
+  if (!t_lease) t_lease = std::make_unique<Lease>();
+  t_lease->owner = this;
+  t_lease->session = s;
+  t_lease->lock = std::move(lock);
+  dropped.clear();
+  enforce_budget();
+  return *s;
 }
 
 GameServer::Session& GameServer::find(const std::string& id, bool replay) {
-  for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
-    if ((*it)->id == id && (*it)->is_replay == replay) {
-      sessions_.splice(sessions_.begin(), sessions_, it);  // most recently used first
-      return *sessions_.front();
-    }
-  throw ApiError(404, fmt::format("no {} '{}' (the server keeps the {} most recent games and replays; it may have "
-                                  "been restarted)", replay ? "replay" : "game", cut_for_message(id), kMaxSessions));
+  if (t_lease && t_lease->owner == this && t_lease->session && t_lease->session->id == id &&
+      t_lease->session->is_replay == replay)
+    return *t_lease->session;
+  release();  // the session an earlier call on this thread held
+  std::shared_ptr<Session> found;
+  {
+    std::lock_guard<std::mutex> guard(mutex_);
+    for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
+      if ((*it)->id == id && (*it)->is_replay == replay) {
+        sessions_.splice(sessions_.begin(), sessions_, it);  // most recently used first
+        found = sessions_.front();
+        break;
+      }
+  }
+  if (found) {
+    std::unique_lock<std::mutex> lock(found->mutex);  // waits only for a request on this same session
+    if (!t_lease) t_lease = std::make_unique<Lease>();
+    t_lease->owner = this;
+    t_lease->session = found;
+    t_lease->lock = std::move(lock);
+    return *found;
+  }
+  throw ApiError(404, fmt::format("no {} '{}' (the server keeps the {} most recent games and replays within its "
+                                  "memory budget of {} MiB; it may have been evicted or the server restarted)",
+                                  replay ? "replay" : "game", cut_for_message(id), kMaxSessions,
+                                  budget_.memory_bytes >> 20));
 }
 
-json GameServer::new_game(const json& request) {
-  const std::string ruleset = string_field(request, "ruleset");
+json GameServer::new_game(const json& body) {
+  const json& request = request_object(body, {"ruleset", "players", "seed"});
+  const std::string ruleset = required_string(request, "ruleset");
+  std::vector<std::string> players = string_list_field(request, "players").value_or(std::vector<std::string>{});
+  const std::uint64_t seed = uint_field(request, "seed").value_or(0);
+  const bool seeded = uint_field(request, "seed").has_value();
   check_ruleset_allowed(ruleset);
-  std::vector<std::string> players;
-  if (request.contains("players")) {
-    if (!request["players"].is_array()) throw ApiError(400, "'players' must be a list of player names");
-    for (const json& p : request["players"]) {
-      if (!p.is_string()) throw ApiError(400, "'players' must be a list of player names");
-      players.push_back(p.get<std::string>());
-    }
-  }
   if (players.size() > static_cast<std::size_t>(kMaxSeats)) throw ApiError(400, fmt::format("at most {} players", kMaxSeats));
-  std::uint64_t seed = 0;
-  if (request.contains("seed") && !request["seed"].is_null()) {
-    if (!request["seed"].is_number_unsigned()) throw ApiError(400, "'seed' must be a whole number from 0");
-    seed = request["seed"].get<std::uint64_t>();
-  } else {
-    seed = fresh_seed();
-  }
   auto s = std::make_unique<Session>();
   s->ruleset = ruleset;
-  s->seed = seed;
+  s->seed = seeded ? seed : fresh_seed();
   s->rules = load_for_api(ruleset, static_cast<int>(players.size()));
   s->hints = hints_json(s->rules->info());
   if (players.empty()) {
@@ -253,9 +385,10 @@ json GameServer::new_game(const json& request) {
       s->bots.push_back(nullptr);
       continue;
     }
+    check_bot_setting(players[i], s->rules->bot_options("ismcts"));
     std::unique_ptr<Player> bot;
     try {
-      bot = make_bot(players[i], derive_seed(seed, 1000 + i), s->rules.get());
+      bot = make_bot(players[i], derive_seed(s->seed, 1000 + i), s->rules.get());
     } catch (const std::exception& e) {
       throw ApiError(400, e.what());
     }
@@ -264,7 +397,7 @@ json GameServer::new_game(const json& request) {
     s->bots.push_back(std::move(bot));
   }
   try {
-    s->state = s->rules->new_game(seed);
+    s->state = s->rules->new_game(s->seed);
   } catch (const std::exception& e) {
     throw ApiError(422, e.what());
   }
@@ -298,7 +431,7 @@ json GameServer::game_json(Session& s, int seat) {
               {"players", s.players},
               {"seed", s.seed},
               {"seat", seat},
-              {"view", view_json(*s.rules, view)},
+              {"view", view_json(*s.rules, view, [this] { return out_of_time(); })},
               {"legal", legal},
               {"log", log_json(s.history)},
               {"can_undo", can_undo},
@@ -330,23 +463,26 @@ void apply_step(Rules& rules, GameState& state, std::vector<Step>& history, Acti
 
 }  // namespace
 
-json GameServer::play(const std::string& id, const json& request) {
+json GameServer::play(const std::string& id, const json& body) {
+  const json& request = request_object(body, {"seat", "action", "index"});
+  const auto seat_field = int_field(request, "seat", 1, kMaxSeats);
+  const auto index_field = int_field(request, "index", 0, std::numeric_limits<std::int64_t>::max());
+  const auto action_field = string_field(request, "action");
+  if (!index_field && !action_field) throw ApiError(400, "the request needs 'action' (a string) or 'index' (a whole number)");
   Session& s = find(id, false);
-  if (!request.is_object()) throw ApiError(400, "the request must be a JSON object {seat, action} or {seat, index}");
-  const int seat = request.contains("seat") && request["seat"].is_number_integer() ? request["seat"].get<int>() : s.state.to_move();
+  const int seat = seat_field ? static_cast<int>(*seat_field) : s.state.to_move();
   if (s.state.over()) throw ApiError(409, "the game is over");
   if (seat != s.state.to_move()) throw ApiError(409, fmt::format("it is seat {}'s turn, not seat {}'s", s.state.to_move(), seat));
   if (!s.human(seat)) throw ApiError(409, fmt::format("seat {} is played by a bot", seat));
   const auto legal = s.rules->legal_actions(s.state);
   Action action = 0;
-  if (request.contains("index")) {
-    if (!request["index"].is_number_integer()) throw ApiError(400, "'index' must be a whole number");
-    const auto index = request["index"].get<std::int64_t>();
-    if (index < 0 || static_cast<std::size_t>(index) >= legal.size())
+  if (index_field) {
+    const std::int64_t index = *index_field;
+    if (static_cast<std::size_t>(index) >= legal.size())
       throw ApiError(422, fmt::format("there is no action number {}: choose 0 to {}", index, legal.size() - 1));
     action = legal[static_cast<std::size_t>(index)];
   } else {
-    const InputLine text = normalize_input_line(string_field(request, "action"));
+    const InputLine text = normalize_input_line(*action_field);
     if (!text) throw ApiError(400, "not understood: " + text.error);
     const auto parsed = s.rules->parse_action(s.state, text.text);
     if (!parsed) {
@@ -375,8 +511,8 @@ json GameServer::bot_step(const std::string& id, bool until_human) {
   const int seat = s.state.to_move();
   if (s.human(seat)) throw ApiError(409, fmt::format("seat {} (a person) is to move, not a bot", seat));
   do {
-    bot_move(s);
-  } while (until_human && !s.state.over() && !s.human(s.state.to_move()));
+    bot_move(s);  // the page asks again for the rest when the request's time budget is spent
+  } while (until_human && !s.state.over() && !s.human(s.state.to_move()) && !out_of_time());
   return game_json(s, 0);
 }
 
@@ -482,6 +618,12 @@ json GameServer::new_replay(const std::string& text, const std::string& name) {
       s->divergence = fmt::format("{}:{}: action {} (seat {}: '{}') differs: {}", name, a.line, a.ply, a.seat,
                                   cut_for_message(a.action), what);
     };
+    if (out_of_time()) {
+      s->divergence = fmt::format("{}:{}: not replayed from action {} on: the server's time budget of {} s for one "
+                                  "request ran out (`houserules replay` checks the whole file)", name, a.line, a.ply,
+                                  std::chrono::duration_cast<std::chrono::seconds>(budget_.request_time).count());
+      break;
+    }
     if (state.over()) { differs("the replayed game is already over"); break; }
     if (a.seat != state.to_move()) { differs(fmt::format("seat {} is to move in the replayed game", state.to_move())); break; }
     try {
@@ -525,143 +667,10 @@ json GameServer::replay(const std::string& id, std::int64_t at) {
   json out = {{"id", s.id},         {"ruleset", s.ruleset}, {"name", s.rules->info().name},
               {"file", s.file},     {"players", s.players}, {"seed", s.seed},
               {"at", at},           {"total", s.playable},  {"recorded", s.recorded.size()},
-              {"log", log},         {"view", view_json(*s.rules, state)},
+              {"log", log},         {"view", view_json(*s.rules, state, [this] { return out_of_time(); })},
               {"hints", s.hints}};
   if (!s.divergence.empty()) out["divergence"] = {{"at", s.playable + 1}, {"message", s.divergence}};
   return out;
-}
-
-// ---- HTTP ------------------------------------------------------------------------------------------------
-
-namespace {
-
-json parse_body(const httplib::Request& req) {
-  if (req.body.empty()) return json::object();
-  try {
-    return json::parse(req.body);
-  } catch (const std::exception& e) {
-    throw ApiError(400, "the request body is not valid JSON (" + json_error_text(e) + ")");
-  }
-}
-
-int int_param(const httplib::Request& req, const char* key, int fallback) {
-  if (!req.has_param(key)) return fallback;
-  const std::string text = req.get_param_value(key);
-  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
-    throw ApiError(400, fmt::format("'{}' must be a whole number", key));
-  return std::stoi(text);
-}
-
-void send_json(httplib::Response& res, const json& body, int status = 200) {
-  res.status = status;
-  // Requests can carry any bytes (a path, a name, a transcript's text echoed in a message): invalid UTF-8 is
-  // replaced (U+FFFD) instead of throwing from dump(), which in the error handler would end the server.
-  res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
-}
-
-}  // namespace
-
-void add_routes(httplib::Server& server, GameServer& games, std::mutex& mutex, const std::string& start_replay) {
-  server.set_payload_max_length(8u << 20);
-  // Every API call holds the one mutex: a Lua state serves one thread at a time.
-  auto api = [&](auto fn) {
-    return [&, fn](const httplib::Request& req, httplib::Response& res) {
-      std::lock_guard<std::mutex> lock(mutex);
-      try {
-        fn(req, res);
-      } catch (const ApiError& e) {
-        send_json(res, {{"error", e.what()}}, e.status());
-      } catch (const std::exception& e) {
-        send_json(res, {{"error", std::string("internal error: ") + e.what()}}, 500);
-      }
-    };
-  };
-  for (const WebAsset& asset : web_assets()) {
-    const std::string path = asset.path == "/index.html" ? "/" : asset.path;
-    server.Get(path, [asset](const httplib::Request&, httplib::Response& res) {
-      res.set_content(std::string(asset.data, asset.size), asset.mime);
-      res.set_header("Cache-Control", "no-store");
-    });
-  }
-  server.Get("/api/start", api([&](const httplib::Request&, httplib::Response& res) {
-    send_json(res, {{"replay", start_replay.empty() ? json(nullptr) : json(start_replay)}, {"max_sessions", GameServer::kMaxSessions}});
-  }));
-  server.Get("/api/rulesets", api([&](const httplib::Request&, httplib::Response& res) { send_json(res, games.rulesets()); }));
-  server.Post("/api/games", api([&](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, games.new_game(parse_body(req)), 201);
-  }));
-  server.Get(R"(/api/games/([A-Za-z0-9]+))", api([&](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, games.game(req.matches[1], int_param(req, "seat", 0)));
-  }));
-  server.Post(R"(/api/games/([A-Za-z0-9]+)/play)", api([&](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, games.play(req.matches[1], parse_body(req)));
-  }));
-  server.Post(R"(/api/games/([A-Za-z0-9]+)/bot)", api([&](const httplib::Request& req, httplib::Response& res) {
-    const json body = parse_body(req);
-    send_json(res, games.bot_step(req.matches[1], body.is_object() && body.value("until_human", false)));
-  }));
-  server.Post(R"(/api/games/([A-Za-z0-9]+)/undo)", api([&](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, games.undo(req.matches[1], parse_body(req)));
-  }));
-  server.Get(R"(/api/games/([A-Za-z0-9]+)/transcript)", api([&](const httplib::Request& req, httplib::Response& res) {
-    const std::string id = req.matches[1];
-    res.set_content(games.transcript(id), "application/x-ndjson");
-    res.set_header("Content-Disposition", "attachment; filename=\"" + id + ".jsonl\"");
-  }));
-  server.Post("/api/replays", api([&](const httplib::Request& req, httplib::Response& res) {
-    const std::string name = req.has_param("name") ? cut_for_message(req.get_param_value("name")) : "transcript";
-    send_json(res, games.new_replay(req.body, name), 201);
-  }));
-  server.Get(R"(/api/replays/([A-Za-z0-9]+))", api([&](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, games.replay(req.matches[1], int_param(req, "at", 0)));
-  }));
-  server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-    if (res.status == 404 && res.body.empty())
-      send_json(res, {{"error", "no such page or API call: " + req.method + " " + cut_for_message(req.path)}}, 404);
-  });
-}
-
-int serve_command(const ServeOptions& options) {
-  GameServer games;
-  std::mutex mutex;
-  std::string start_replay;
-  if (!options.replay.empty()) {
-    std::ifstream in(options.replay);
-    if (!in) {
-      std::cerr << "error: cannot open the transcript " << options.replay << '\n';
-      return 2;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    try {
-      start_replay = games.new_replay(text.str(), options.replay)["id"].get<std::string>();
-    } catch (const std::exception& e) {
-      std::cerr << "error: " << e.what() << '\n';
-      return 2;
-    }
-  }
-  httplib::Server server;
-  add_routes(server, games, mutex, start_replay);
-  const char* host = "127.0.0.1";  // never another interface: the page plays with files of this machine
-  int port = options.port;
-  if (port == 0) {
-    port = server.bind_to_any_port(host);
-  } else if (!server.bind_to_port(host, port)) {
-    port = -1;
-  }
-  if (port < 0) {
-    std::cerr << "error: cannot listen on " << host << ":" << options.port << " (in use? try --port 0 for any free port)\n";
-    return 2;
-  }
-  const std::string url = fmt::format("http://{}:{}/", host, port);
-  std::cout << "Serving on " << url << (start_replay.empty() ? "" : "#replay=" + start_replay) << " (Ctrl-C stops)"
-            << std::endl;
-  if (options.open) {
-    const std::string command = "xdg-open '" + url + "' >/dev/null 2>&1 &";
-    if (std::system(command.c_str()) != 0) std::cout << "Open " << url << " in your browser.\n";
-  }
-  server.listen_after_bind();
-  return 0;
 }
 
 }  // namespace hr

@@ -199,12 +199,18 @@ std::set<ComponentId> shown_components(const json& view) {
 
 }  // namespace
 
-void add_scenes(json& view, ScriptedRules& rules, const GameState& state) {
+void add_scenes(json& view, ScriptedRules& rules, const GameState& state, const std::function<bool()>& out_of_time) {
   if (!rules.has_draw_component()) return;
   json scenes = json::object();
   try {
-    for (const ComponentId c : shown_components(view))
+    for (const ComponentId c : shown_components(view)) {
+      if (out_of_time && out_of_time()) {
+        view["draw_error"] = "hook 'draw_component': drawing stopped, the server's time budget for one request ran "
+                             "out (the rules' drawing hook is too slow)";
+        return;
+      }
       if (const auto scene = rules.draw_component(state, c)) scenes[std::to_string(c)] = json::parse(*scene);
+    }
   } catch (const std::exception& e) {
     view["draw_error"] = e.what();
     return;

@@ -8,6 +8,8 @@
 // keyed by id), zones and counters are lists in layout order, boards carry their geometry (vertices, faces, edges).
 #pragma once
 
+#include <functional>
+
 #include <nlohmann/json.hpp>
 
 #include "rules.hpp"
@@ -45,8 +47,10 @@ nlohmann::json web_view_json(const Rules& rules, const GameState& state);
 /// not the unknown ones): "scenes": {"<component id>": {"aspect", "shapes": [...]}} (scene.hpp), only for those the
 /// hook draws. When the hook fails or a scene breaks a rule, the view keeps no scene (the page draws everything
 /// the generic way) and gets "draw_error": the message (naming the card and the shape); no further call is made.
-/// Without the hook, nothing is added.
-void add_scenes(nlohmann::json& view, ScriptedRules& rules, const GameState& state);
+/// Without the hook, nothing is added. When `out_of_time` (if given) returns true before a component is drawn (the
+/// request's time budget of `serve` is spent), drawing stops the same way, with a draw_error saying so.
+void add_scenes(nlohmann::json& view, ScriptedRules& rules, const GameState& state,
+                const std::function<bool()>& out_of_time = {});
 
 /// A component as the view shows it: {"id", "name", "attrs"}; null for kUnknownComponent.
 nlohmann::json web_card_json(const Layout& layout, ComponentId c);

@@ -2,7 +2,9 @@
 // they are, over a TCP connection on 127.0.0.1, to a server with the page and the whole JSON API
 // (add_routes, the same routes as `houserules serve`), and the response is read to the end. The server and its
 // games live for the whole process, so a game made by one input can be played by a later one only if the
-// input names its (salted) id; what is fuzzed is the request line, headers, parameters and JSON bodies.
+// input names its (salted) id; what is fuzzed is the request line, headers, parameters and JSON bodies. The server
+// accepts the Host "127.0.0.1" (the seeds in corpus/http/ use it) besides its own address and port, so inputs get
+// past the Host check to the routes; the seeds reach every POST route's JSON field checks (corpus/http/post-*).
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -12,7 +14,6 @@
 #include <httplib.h>
 
 #include <cstdint>
-#include <mutex>
 #include <thread>
 
 #include "fuzz_util.hpp"
@@ -22,17 +23,18 @@ namespace {
 
 struct Server {
   hr::GameServer games;
-  std::mutex mutex;
-  std::string start_replay;
   httplib::Server http;
   int port = -1;
   std::thread thread;
   Server() {
-    hr::add_routes(http, games, mutex, start_replay);
     http.set_keep_alive_max_count(1);
     http.set_read_timeout(2, 0);
     port = http.bind_to_any_port("127.0.0.1");
     if (port < 0) std::abort();
+    hr::RouteOptions options;
+    options.hosts = hr::loopback_hosts(port);
+    options.hosts.push_back("127.0.0.1");
+    hr::add_routes(http, games, options);
     thread = std::thread([this] { http.listen_after_bind(); });
     // Never joined or destroyed: the process ends with the fuzzer (libFuzzer exits without unwinding).
   }

@@ -9,13 +9,14 @@
 #   FUZZ_TIMEOUT=60 ...                     # one input's limit in wall-clock seconds (default 10): raise it
 #                                           # for a long run under `nice` on a busy machine (see docs/fuzzing.md)
 #
-# Targets: variant scenario transcript merge human_input http (tests/fuzz/fuzz_<target>.cpp). docs/fuzzing.md.
+# Targets: variant scenario transcript merge human_input http external_player (tests/fuzz/fuzz_<target>.cpp).
+# docs/fuzzing.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(variant scenario transcript merge human_input http); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(variant scenario transcript merge human_input http external_player); fi
 build=build-fuzz
 jobs="${FUZZ_BUILD_JOBS:-$(nproc)}"
 
@@ -43,6 +44,9 @@ seed() {
       f=rulesets/lost-cities/tests/golden/$(ls rulesets/lost-cities/tests/golden | head -1)
       { printf 'POST /api/replays?name=golden HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: %d\r\n\r\n' "$(wc -c < "$f")"; cat "$f"; } \
         > "$dir/golden-replay" ;;
+    external_player)  # the answers of a whole game: the actions a golden transcript's seat 1 played
+      f=rulesets/lost-cities/tests/golden/$(ls rulesets/lost-cities/tests/golden | head -1)
+      grep '"seat":1' "$f" | grep -o '"action":"[^"]*"' | sed 's/^/{/; s/$/}/' > "$dir/golden-answers" ;;
   esac
 }
 
@@ -52,6 +56,7 @@ dict_of() {
     transcript|merge) echo tests/fuzz/json.dict ;;
     human_input) echo tests/fuzz/input.dict ;;
     http) echo tests/fuzz/http.dict ;;
+    external_player) echo tests/fuzz/protocol.dict ;;
   esac
 }
 

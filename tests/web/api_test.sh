@@ -29,6 +29,46 @@ expect() {
   echo "ok  $want $1 $2: $(cut -c1-110 "$tmp/body")"
 }
 
+# Every answer carries the Content-Security-Policy: nothing from outside the server (docs/serve.md, "Security").
+curl -s -D "$tmp/headers" -o /dev/null "$url"
+grep -qi "^Content-Security-Policy: default-src 'self';.*connect-src 'self'" "$tmp/headers" ||
+  fail "GET / has no Content-Security-Policy allowing only the server: $(cat "$tmp/headers")"
+echo "ok  the page's Content-Security-Policy: $(grep -i '^Content-Security-Policy' "$tmp/headers" | cut -c1-100)"
+
+# Trick "any web page can drive serve": a page of another site posts a game (text/plain needs no preflight), or a
+# name rebound to 127.0.0.1 reads the API. Refused with 403 naming the header, before any route: nothing created.
+port=${url#http://127.0.0.1:}
+port=${port%/}
+sessions() { curl -s "${url}api/start" | grep -o '"sessions":[0-9]*' | cut -d: -f2; }
+before=$(sessions)
+# forged HOST ORIGIN FRAGMENT: a text/plain POST /api/games with these headers gets 403 naming FRAGMENT
+forged() {
+  local args=(-s -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: text/plain' --data-binary '{"ruleset": "lost-cities"}')
+  [ -n "$1" ] && args+=(-H "Host: $1")
+  [ -n "$2" ] && args+=(-H "Origin: $2")
+  status=$(curl "${args[@]}" "${url}api/games")
+  [ "$status" = 403 ] || fail "forged Host '$1' Origin '$2' -> HTTP $status, expected 403: $(cut -c1-200 "$tmp/body")"
+  grep -q '"error":' "$tmp/body" && grep -qF -- "$3" "$tmp/body" || fail "forged Host '$1' Origin '$2': the error does not name $3: $(cat "$tmp/body")"
+  echo "ok  403 Host '$1' Origin '$2': $(cut -c1-110 "$tmp/body")"
+}
+forged evil.example http://evil.example "header Host"
+forged "127.0.0.1:$port" http://evil.example "header Origin"
+forged "127.0.0.1:$port" null "header Origin"
+forged "127.0.0.1:$port" "http://127.0.0.1:$((port + 1))" "header Origin"
+forged "127.0.0.1" "" "header Host"
+forged "localhost:$((port + 1))" "" "header Host"
+status=$(curl -s -o "$tmp/body" -w '%{http_code}' -H "Host: evil.example" "${url}api/rulesets")
+[ "$status" = 403 ] || fail "a rebound name read the API: GET /api/rulesets with Host: evil.example -> $status"
+[ "$(sessions)" = "$before" ] || fail "a forged request created a game ($before sessions before, $(sessions) after)"
+echo "ok  the forged requests created nothing ($before sessions)"
+# The server's own names are accepted: localhost and [::1] with its port, with or without the page's Origin.
+for h in "localhost:$port" "[::1]:$port" "127.0.0.1:$port"; do
+  status=$(curl -s -o "$tmp/body" -w '%{http_code}' -H "Host: $h" -H "Origin: http://$h" -H 'Content-Type: text/plain' \
+    --data-binary '{"ruleset": "lost-cities", "seed": 1}' "${url}api/games")
+  [ "$status" = 201 ] || fail "Host $h with its own Origin -> $status $(cut -c1-200 "$tmp/body")"
+done
+echo "ok  Host localhost, [::1] and 127.0.0.1 with the server's port are served"
+
 # A page and the rulesets.
 call GET / && [ "$status" = 200 ] && grep -q '<script src="/app.js">' "$tmp/body" || fail "GET / did not serve the page"
 call GET /api/rulesets && [ "$status" = 200 ] && grep -q '"lost-cities/three-player"' "$tmp/body" ||
@@ -36,6 +76,61 @@ call GET /api/rulesets && [ "$status" = 200 ] && grep -q '"lost-cities/three-pla
 
 expect 404 "no such page" GET /nothing-here
 expect 404 "no game" GET /api/games/g999
+# Trick "a wrongly typed field gives 500": every field is typed and named, before the game is looked up.
+expect 400 "field 'until_human' must be true or false, not a string" POST /api/games/g999/bot '{"until_human": "yes"}'
+expect 400 "field 'until_human' must be true or false" POST /api/games/g999/bot '{"until_human": 1}'
+expect 400 "unknown field 'until'" POST /api/games/g999/bot '{"until": true}'
+expect 400 "request body must be a JSON object, not a list" POST /api/games/g999/bot '[1]'
+expect 400 "field 'seat' must be a whole number from 1" POST /api/games/g999/undo '{"seat": "1"}'
+expect 400 "field 'seat' must be a whole number from 1" POST /api/games/g999/play '{"seat": 1.5, "index": 0}'
+expect 400 "field 'action' must be a string, not the number 3" POST /api/games/g999/play '{"seat": 1, "action": 3}'
+expect 400 "field 'index' must be a whole number from 0" POST /api/games/g999/play '{"seat": 1, "index": -1}'
+expect 400 "field 'ruleset' must be a string, not a list" POST /api/games '{"ruleset": ["lost-cities"]}'
+expect 400 "field 'players' must be a list of strings, not a string" POST /api/games '{"ruleset": "lost-cities", "players": "human"}'
+expect 400 "field 'players' must be a list of strings: item 2 is the number 3" POST /api/games '{"ruleset": "lost-cities", "players": ["human", 3]}'
+expect 400 "field 'seed' must be a whole number from 0, not a string" POST /api/games '{"ruleset": "lost-cities", "seed": "7"}'
+# Trick "a bot setting holds the server for 10 minutes": bounded, the option and its bound named.
+expect 400 "option 'iterations' must be from 1 to 100000" POST /api/games '{"ruleset": "lost-cities", "players": ["human", "ismcts:iterations=0:time_ms=600000"]}'
+expect 400 "option 'iterations' must be from 1 to 100000" POST /api/games '{"ruleset": "lost-cities", "players": ["human", "ismcts:iterations=100000000"]}'
+expect 400 "option 'time_ms' must be from 0 to 10000" POST /api/games '{"ruleset": "lost-cities", "players": ["human", "ismcts:time_ms=600000"]}'
+expect 400 "option 'time_ms' must be from 0 to 10000" POST /api/games '{"ruleset": "lost-cities", "players": ["human", "ismcts:time_ms=9223372036854775807"]}'
+call POST /api/games '{"ruleset": "lost-cities", "players": ["human", "ismcts:iterations=200:time_ms=500"], "seed": 2}'
+[ "$status" = 201 ] || fail "a bot setting within the bounds was refused: $status $(cut -c1-200 "$tmp/body")"
+echo "ok  ismcts:iterations=200:time_ms=500 is within the bounds"
+# Trick "cpp-httplib's own errors are empty": every error is JSON naming the limit or the rule.
+head -c $((8 * 1024 * 1024 + 10)) /dev/zero | tr '\0' 'x' > "$tmp/huge"
+status=$(curl -s -o "$tmp/body" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$tmp/huge" "${url}api/replays")
+[ "$status" = 413 ] && grep -q '"error":"the request body is too large: the limit is 8388608 bytes' "$tmp/body" ||
+  fail "a body over 8 MiB -> $status $(cut -c1-200 "$tmp/body")"
+echo "ok  413 $(cat "$tmp/body")"
+printf 'GARBAGE\r\n\r\n' | curl -s --max-time 5 "telnet://${url#http://}" > "$tmp/body" 2>/dev/null
+grep -q '400 Bad Request' "$tmp/body" && grep -q '"error":"bad request' "$tmp/body" || fail "a request line that does not parse: $(cat "$tmp/body")"
+echo "ok  400 for a request line that does not parse: $(grep -o '{.*' "$tmp/body")"
+status=$(curl -s -o "$tmp/body" -w '%{http_code}' -H 'Range: bytes=x-y' "$url")
+[ "$status" = 416 ] && grep -q '"error":"the requested byte range' "$tmp/body" || fail "an unsatisfiable range -> $status $(cat "$tmp/body")"
+echo "ok  416 $(cat "$tmp/body")"
+status=$(curl -s -o "$tmp/body" -w '%{http_code}' -H 'Content-Encoding: gzip' -H 'Content-Type: application/json' --data-binary '{}' "${url}api/games")
+[ "$status" = 400 ] && grep -q '"error":"bad request: .*body' "$tmp/body" || fail "a gzip body that does not decompress -> $status $(cat "$tmp/body")"
+echo "ok  400 for a gzip body that does not decompress: $(cat "$tmp/body")"
+# Trick "a transcript posted as a form gets an empty 413": curl's default Content-Type, a file over 8,192 bytes.
+"$hr" play lost-cities --players random,random --seed 3 --quiet --log "$tmp/form.jsonl" > /dev/null || fail "play --log"
+[ "$(wc -c < "$tmp/form.jsonl")" -gt 8192 ] || fail "the transcript is not over 8,192 bytes"
+status=$(curl -s -o "$tmp/body" -w '%{http_code}' --data-binary @"$tmp/form.jsonl" "${url}api/replays?name=form.jsonl")
+[ "$status" = 201 ] && grep -q '"total":' "$tmp/body" || fail "a form-encoded transcript of $(wc -c < "$tmp/form.jsonl") bytes -> $status $(cut -c1-200 "$tmp/body")"
+status=$(curl -s -o "$tmp/body" -w '%{http_code}' -F "file=@$tmp/form.jsonl" "${url}api/replays?name=form.jsonl")
+[ "$status" = 201 ] && grep -q '"total":' "$tmp/body" || fail "a multipart transcript -> $status $(cut -c1-200 "$tmp/body")"
+echo "ok  a $(wc -c < "$tmp/form.jsonl")-byte transcript posted as a form (curl --data-binary, curl -F) is replayed"
+
+# Trick "a house rule's view makes the page fetch other sites": the colours that are not colours are dropped.
+call POST /api/games "{\"ruleset\": \"$fixtures/tracker-colours.toml\", \"players\": [\"human\", \"random\"], \"seed\": 7}"
+[ "$status" = 201 ] || fail "tracker-colours: $status $(cut -c1-200 "$tmp/body")"
+grep -q 'evil.example' <(grep -o '"colours":{[^}]*}' "$tmp/body"; grep -o '"mark_colours":{[^}]*}' "$tmp/body") &&
+  fail "tracker-colours: a URL reached the page's colours: $(grep -o '"hints":.*' "$tmp/body" | cut -c1-300)"
+grep -q '"colours":{"blue":"#5b9ae0","white":"rgb(240, 240, 235)"}' "$tmp/body" || fail "tracker-colours: the real colours are not kept: $(grep -o '"hints":.*' "$tmp/body" | cut -c1-300)"
+grep -qF '[view] colours.yellow = \"url(http://evil.example/yellow.png)\" is not a colour' "$tmp/body" &&
+  grep -qF '[view] colours.green' "$tmp/body" && grep -qF '[view] mark_colours.river' "$tmp/body" ||
+  fail "tracker-colours: no warning naming each value dropped: $(grep -o '"warnings":.*' "$tmp/body" | cut -c1-400)"
+echo "ok  tracker-colours: url() and expression() dropped with a warning each, the colours kept"
 # A path that is not UTF-8 (found by fuzz_http: echoing it in the error ended the server); the server lives on.
 expect 404 "no such page" GET "/api/%99%99%99"
 printf 'GET /api/\x99\x99 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n' | curl -s --max-time 5 "telnet://${url#http://}" > /dev/null 2>&1

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# run.sh HOUSERULES SCREENSHOT_DIR — the browser test of `houserules serve` (serve_test.mjs): starts the server on a
+# run.sh HOUSERULES SCREENSHOT_DIR [SCRIPT] — the browser test of `houserules serve` (serve_test.mjs): starts the server on a
 # free port and drives Debian's headless chromium through playwright-core (pinned in package.json; `npm ci` in
-# tests/web installs it). Exits 77 (CTest: skipped) with the reason when chromium, node or node_modules is missing.
+# tests/web installs it); SCRIPT is serve_test.mjs by default (security_test.mjs: the page fetches nothing outside
+# the server). Exits 77 (CTest: skipped) with the reason when chromium, node or node_modules is missing.
 # To refresh the committed screenshots of docs/screenshots/: tests/web/run.sh build/cli/houserules docs/screenshots
 set -uo pipefail
 hr=$(realpath "$1")
 shots=$2
+script=${3:-serve_test.mjs}
 here=$(cd "$(dirname "$0")" && pwd)
 browser=$(command -v chromium || command -v chromium-browser) || { echo "chromium is not installed: skipped"; exit 77; }
 command -v node > /dev/null || { echo "node is not installed: skipped (apt-get install nodejs npm)"; exit 77; }
@@ -21,7 +23,7 @@ mkdir -p "$shots"
 fixtures=$(cd "$here/../fixtures/web-draw" && pwd)
 export HOUSERULES_PATH=$fixtures
 start_server "$hr" "$tmp/serve.log"
-BROWSER="$browser" URL="$url" TMP="$tmp" SHOTS="$shots" FIXTURES="$fixtures" timeout 400 node "$here/serve_test.mjs"
+BROWSER="$browser" URL="$url" TMP="$tmp" SHOTS="$shots" FIXTURES="$fixtures" timeout 400 node "$here/$script"
 status=$?
 [ $status -eq 0 ] || { echo "--- serve's output:"; tail -20 "$tmp/serve.log"; }
 exit $status

@@ -246,6 +246,16 @@ function hints() {
   return (current && current.data.hints) || {};
 }
 
+/// Whether a component's attribute value may be used as a CSS colour: a plain name, #rgb/#rgba/#rrggbb/#rrggbbaa,
+/// or rgb()/rgba()/hsl()/hsla() of numbers (as the server checks the hints: cli/web/css_colour.hpp). Anything
+/// else (`url(...)`, `var(...)`, expressions) is never put into the page's CSS.
+function isColour(value) {
+  if (typeof value !== 'string' || value.length > 64) return false;
+  const v = value.toLowerCase();
+  return /^[a-z]{3,20}$/.test(v) || /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.test(v) ||
+    /^(rgba?|hsla?)\((\s|[0-9.%,/+-]|deg)*[0-9](\s|[0-9.%,/+-]|deg)*\)$/.test(v);
+}
+
 /// The fill of a card or tile: the hint's colour for the value of its colour attribute, else that value as a colour.
 function cardColour(card) {
   if (!card) return null;
@@ -254,8 +264,8 @@ function cardColour(card) {
   if (!key) return null;
   const value = card.attrs[key];
   const table = h.colours || {};
-  if (table[String(value)]) return table[String(value)];
-  if (typeof value === 'string') return NAMED_COLOURS[value] || value;
+  if (table[String(value)] && isColour(table[String(value)])) return table[String(value)];
+  if (typeof value === 'string') return NAMED_COLOURS[value] || (isColour(value) ? value : null);
   return null;
 }
 
@@ -616,6 +626,7 @@ function show(state) {
     $('download').setAttribute('download', `${d.id}.jsonl`);
     if (d.error) showMessage(d.error);
     else if (view.draw_error) showMessage(`The rules' drawing failed (drawn the generic way; the game is unchanged): ${view.draw_error}`);
+    else if ((hints().warnings || []).length) showMessage(`The ruleset's [view] hints were not all used: ${hints().warnings.join('; ')}`, true);
     drawLog(d.log, d.players, humanSeats, undefined, d.id);
   } else {
     $('scrub').max = d.total;
