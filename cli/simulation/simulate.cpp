@@ -246,9 +246,32 @@ std::vector<std::int64_t> shard_indices(std::int64_t games, int shard, int count
   return out;
 }
 
+IndexRange shard_range(std::int64_t games, int shard, int count) {
+  return {shard, count, shard < games ? (games - shard + count - 1) / count : 0};
+}
+
+namespace {
+
+/// Plays games index_of(0), ..., index_of(n - 1) on `threads` threads; the records in that order.
+std::vector<GameRecord> play_games(const Experiment& e, std::size_t n, const std::function<std::int64_t(std::size_t)>& index_of,
+                                   int threads, const Progress& progress);
+
+}  // namespace
+
 std::vector<GameRecord> run_games(const Experiment& e, const std::vector<std::int64_t>& indices, int threads,
                                   const Progress& progress) {
-  const std::size_t n = indices.size();
+  return play_games(e, indices.size(), [&indices](std::size_t i) { return indices[i]; }, threads, progress);
+}
+
+std::vector<GameRecord> run_games(const Experiment& e, IndexRange indices, int threads, const Progress& progress) {
+  return play_games(e, static_cast<std::size_t>(std::max<std::int64_t>(indices.count, 0)),
+                    [indices](std::size_t i) { return indices[static_cast<std::int64_t>(i)]; }, threads, progress);
+}
+
+namespace {
+
+std::vector<GameRecord> play_games(const Experiment& e, std::size_t n, const std::function<std::int64_t(std::size_t)>& index_of,
+                                   int threads, const Progress& progress) {
   std::vector<GameRecord> out(n);
   threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<std::size_t>(n, 1))));
   std::atomic<std::size_t> next{0};
@@ -264,7 +287,7 @@ std::vector<GameRecord> run_games(const Experiment& e, const std::vector<std::in
       load.overrides = e.overrides;
       auto rules = load_rules(e.ruleset, load);  // one Lua state per thread
       for (std::size_t i; (i = next.fetch_add(1)) < n;) {
-        out[i] = play_game(*rules, e, indices[i]);
+        out[i] = play_game(*rules, e, index_of(i));
         done.fetch_add(1);
       }
     } catch (...) {
@@ -294,6 +317,8 @@ std::vector<GameRecord> run_games(const Experiment& e, const std::vector<std::in
   if (progress) progress(static_cast<std::int64_t>(n), static_cast<std::int64_t>(n));
   return out;
 }
+
+}  // namespace
 
 Interval wilson_interval(double successes, double n, double z) {
   if (n <= 0) return {0, 1};
@@ -667,8 +692,17 @@ class ProgressPrinter {
 int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
   Experiment& e = o.experiment;
   if (e.games < 1) return err << "error: --games must be at least 1\n", 2;
+  if (e.games > kMaxGames) return err << fmt::format("error: --games {}: at most {} games\n", e.games, kMaxGames), 2;
   if (o.shard_count < 1 || o.shard < 0 || o.shard >= o.shard_count)
     return err << fmt::format("error: --shard {}/{}: give i/N with 0 <= i < N\n", o.shard, o.shard_count), 2;
+  const IndexRange indices = shard_range(e.games, o.shard, o.shard_count);
+  if (indices.count > kMaxGamesInMemory)
+    return err << fmt::format("error: --games {}: this process would keep {} game records (~700 bytes each); one "
+                              "process keeps at most {}: play the experiment in shards of at most that many games "
+                              "(--shard i/N with N >= {}) on several processes or machines (docs/simulation.md)\n",
+                              e.games, indices.count, kMaxGamesInMemory,
+                              (e.games + kMaxGamesInMemory - 1) / kMaxGamesInMemory),
+           2;
   if (e.players.empty()) return err << "error: --players is required (e.g. --players greedy,random)\n", 2;
   for (const auto& name : e.players) {
     try {
@@ -704,8 +738,7 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
     return 2;
   }
   int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const auto indices = shard_indices(e.games, o.shard, o.shard_count);
-  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<std::size_t>(indices.size(), 1))));
+  threads = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(threads, indices.count)));
   const bool bar = o.progress < 0 ? isatty(STDERR_FILENO) != 0 : o.progress > 0;
   ProgressPrinter printer(err, bar);
   Progress progress;
@@ -826,6 +859,11 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
           if (!r.failed() && (r.scores.size() != static_cast<std::size_t>(experiment->seats) ||
                               r.places.size() != static_cast<std::size_t>(experiment->seats)))
             return err << "error: " << at << "scores and places need one entry per seat\n", 2;
+          if (games.size() >= static_cast<std::size_t>(kMaxGamesInMemory) && !games.count(r.index))
+            return err << "error: " << at
+                       << fmt::format("more than {} games: merge keeps every game's record (~700 bytes each) and "
+                                      "stops there; merge fewer files at a time\n", kMaxGamesInMemory),
+                   2;
           if (!games.emplace(r.index, std::move(r)).second)
             return err << "error: " << at << "game " << line.at("index").get<std::int64_t>() << " appears twice\n", 2;
         } else {
