@@ -53,6 +53,10 @@ run 2 simulate lost-cities --players random,random --games 2 --threads 0 --no-pr
 grep -q 'at least 1' "$d/err" || { cat "$d/err"; fail "--threads 0 is not refused"; }
 run 2 check lost-cities --games 0
 
+# a path that does not exist is bad input for test as for every command (issue 37: it exited 1)
+run 2 test "$d/nonexistent.toml"
+grep -q "error: $d/nonexistent.toml: no such file or folder" "$d/err" || { cat "$d/err"; fail "test: no clear message for a missing file"; }
+
 # Too many games (issue 32 item 8): a clear message and status 2, never an abort (134217729 games made simulate
 # build a list of every index and die of bad_alloc before the first game); compare's rounding to whole mirror
 # blocks does not overflow.
