@@ -53,6 +53,16 @@ run 2 simulate lost-cities --players random,random --games 2 --threads 0 --no-pr
 grep -q 'at least 1' "$d/err" || { cat "$d/err"; fail "--threads 0 is not refused"; }
 run 2 check lost-cities --games 0
 
+# list: every row's columns line up, a long variant id included (issue 37: ascending-descending pushed its row out)
+run 0 list
+python3 - "$d/out" <<'PY' || fail "list's columns are not aligned: $(cat "$d/out")"
+import re, sys
+rows = [l for l in open(sys.argv[1]).read().splitlines() if l.strip()]
+starts = {m.end() for l in rows for m in [re.search(r" [0-9-]+ players  ", l)]}
+assert len(rows) > 5 and len(starts) == 1, starts
+assert any("ascending-descending" in l for l in rows)
+PY
+
 # a path that does not exist is bad input for test as for every command (issue 37: it exited 1)
 run 2 test "$d/nonexistent.toml"
 grep -q "error: $d/nonexistent.toml: no such file or folder" "$d/err" || { cat "$d/err"; fail "test: no clear message for a missing file"; }
