@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots.hpp"
+#include "play/play.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 
@@ -476,18 +477,12 @@ int compare_command(const CompareOptions& o, std::ostream& out, std::ostream& er
   const int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<GameRecord> records[2];
   for (int i = 0; i < 2; ++i) {
-    auto last = std::chrono::steady_clock::now();
-    std::int64_t shown = -1;
+    // A bar on a terminal, as simulate shows it; nothing in a pipe (issue 37).
+    ProgressBar printer(err, true, fmt::format("compare: {} ({})", i ? "B" : "A", experiments[i].ruleset),
+                        fmt::format("games of {}", i ? "B" : "A"));
     Progress progress;
-    if (o.progress != 0)  // a line every 10% of the games or 30 s
-      progress = [&, i](std::int64_t done, std::int64_t total) {
-        const auto now = std::chrono::steady_clock::now();
-        const bool step = total > 0 && done * 10 / total > shown * 10 / std::max<std::int64_t>(total, 1);
-        if (done == shown || (!step && now - last < std::chrono::seconds(30))) return;
-        last = now;
-        shown = done;
-        err << fmt::format("compare: {} ({}): {} of {} games\n", i ? "B" : "A", experiments[i].ruleset, done, total);
-      };
+    if (o.progress != 0 && ProgressBar::stderr_is_terminal())
+      progress = [&printer](std::int64_t done, std::int64_t total) { printer(done, total); };
     try {
       records[i] = run_games(experiments[i], IndexRange{0, 1, experiments[i].games}, threads, progress);
     } catch (const std::exception& ex) {

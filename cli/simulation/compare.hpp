@@ -73,7 +73,7 @@ struct CompareOptions {
   std::int64_t max_plies = 100000;
   std::string report;                ///< HTML file ("" = none)
   bool json = false;                 ///< the JSON document on stdout instead of the text
-  int progress = -1;                 ///< -1: lines on stderr every few seconds; 0: none
+  int progress = -1;                 ///< -1: a bar on stderr when it is a terminal, nothing in a pipe; 0: none
   std::string command;               ///< the command line, for the report
 };
 /// `houserules compare`: returns 0, 1 if a game failed, 2 for bad options or a ruleset that cannot be loaded.

@@ -48,13 +48,6 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
   return out;
 }
 
-std::string duration_text(double seconds) {
-  if (!std::isfinite(seconds) || seconds < 0) return "?";
-  const auto s = static_cast<std::int64_t>(seconds + 0.5);
-  if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
-  return fmt::format("{}:{:02}", s / 60, s % 60);
-}
-
 double mean_of(const std::vector<std::int64_t>& values) {
   if (values.empty()) return 0;
   long double sum = 0;  // exact for any realistic scores: integers summed in order
@@ -646,47 +639,6 @@ bool write_file(const std::string& path, const std::string& text, std::ostream& 
   return true;
 }
 
-/// Draws the progress bar (terminal) or a plain line every 10% / 30 s (not a terminal) on `err`.
-class ProgressPrinter {
- public:
-  ProgressPrinter(std::ostream& err, bool bar) : err_(err), bar_(bar), start_(std::chrono::steady_clock::now()) {}
-  void operator()(std::int64_t done, std::int64_t total) {
-    const auto now = std::chrono::steady_clock::now();
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
-    const double left = rate > 0 ? static_cast<double>(total - done) / rate : NAN;
-    const double fraction = total ? static_cast<double>(done) / static_cast<double>(total) : 1;
-    if (bar_) {
-      constexpr int kWidth = 30;
-      const int filled = static_cast<int>(fraction * kWidth);
-      err_ << fmt::format("\r[{}{}] {}/{} games {:3.0f}%  {:.0f} games/s  {} left ", std::string(filled, '#'),
-                          std::string(kWidth - filled, '.'), done, total, 100 * fraction, rate, duration_text(left))
-           << std::flush;
-      if (done == total && !closed_) {
-        err_ << '\n';
-        closed_ = true;
-      }
-      return;
-    }
-    const int decile = static_cast<int>(fraction * 10);
-    if (done == total ? !closed_ : (decile > last_decile_ || now - last_line_ > std::chrono::seconds(30))) {
-      err_ << fmt::format("simulate: {}/{} games ({:.0f}%), {:.0f} games/s, {} left\n", done, total, 100 * fraction,
-                          rate, duration_text(left));
-      last_decile_ = decile;
-      last_line_ = now;
-      if (done == total) closed_ = true;
-    }
-  }
-
- private:
-  std::ostream& err_;
-  bool bar_;
-  std::chrono::steady_clock::time_point start_;
-  std::chrono::steady_clock::time_point last_line_ = start_;
-  int last_decile_ = 0;
-  bool closed_ = false;
-};
-
 }  // namespace
 
 int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
@@ -739,8 +691,8 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
   }
   int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   threads = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(threads, indices.count)));
-  const bool bar = o.progress < 0 ? isatty(STDERR_FILENO) != 0 : o.progress > 0;
-  ProgressPrinter printer(err, bar);
+  const bool bar = o.progress < 0 ? ProgressBar::stderr_is_terminal() : o.progress > 0;
+  ProgressBar printer(err, bar, "simulate");
   Progress progress;
   if (o.progress != 0) progress = [&printer](std::int64_t done, std::int64_t total) { printer(done, total); };
   const auto start = std::chrono::steady_clock::now();
