@@ -35,6 +35,8 @@ void register_check_command(CLI::App& app, int& status) {
       ->capture_default_str();
   check->add_option("--max-reports", options->max_reports, "Violations printed in full")->capture_default_str();
   check->add_flag("--verbose,-v", options->verbose, "A line for each game that passes");
+  check->add_flag_callback("--no-progress", [options] { options->progress = 0; },
+                           "No progress bar on stderr (it is shown only when stderr is a terminal)");
   add_coverage_options(*check, *coverage);
   add_set_option(*check, options->overrides);
   add_json_flag(*check, options->json);

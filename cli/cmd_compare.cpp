@@ -29,7 +29,7 @@ void register_compare_command(CLI::App& app, int& status) {
   cmd->add_option("--max-plies", options->max_plies, "A game not over after this many actions fails")->capture_default_str();
   cmd->add_option("--report", options->report, "Write a self-contained HTML report to this file");
   cmd->add_flag("--json", options->json, "Print one JSON document (docs/simulation.md) instead of the table");
-  cmd->add_flag("--no-progress", *no_progress, "No progress lines on stderr");
+  cmd->add_flag("--no-progress", *no_progress, "No progress bar on stderr (it is shown only when stderr is a terminal)");
   cmd->footer(
       "Examples:\n"
       "  houserules compare lost-cities lost-cities/nothing-in-hand --players greedy,greedy --games 2000\n"

@@ -1,5 +1,6 @@
 // cmd_rulesets.cpp — `houserules list`, `describe` and `new`: what rulesets and variants exist, what a
 // variant's effective rules are, and a scaffold for a new house rule.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -72,19 +73,31 @@ int list_command(bool as_json) {
       std::cout << '\n';
       return 0;
     }
+    // The rows first, then the columns as wide as their longest entry (a long variant id such as
+    // lost-cities-board/ascending-descending must not push its row's columns out of line).
+    struct Row {
+      std::string id, name, players, summary;
+    };
+    std::vector<Row> rows;
     for (const auto& info : rulesets) {
-      std::cout << fmt::format("{:<34} {:<28} {:>3} players  {}\n", printable(info.id), printable(info.name), players_text(info),
-                               printable(info.summary));
+      rows.push_back({printable(info.id), printable(info.name), players_text(info), printable(info.summary)});
       for (const auto& v : list_variants(info)) {
         std::string players = players_text(info);
         try {
           players = players_text(find_ruleset(info.id + "/" + v.id));
         } catch (const std::exception&) {
         }
-        std::cout << fmt::format("  {:<32} {:<28} {:>3} players  {}\n", printable(info.id + "/" + v.id), printable(v.name),
-                                 players, printable(v.description));
+        rows.push_back({"  " + printable(info.id + "/" + v.id), printable(v.name), players, printable(v.description)});
       }
     }
+    std::size_t id_width = 0, name_width = 0;
+    for (const auto& r : rows) {
+      id_width = std::max(id_width, r.id.size());
+      name_width = std::max(name_width, r.name.size());
+    }
+    for (const auto& r : rows)
+      std::cout << fmt::format("{:<{}} {:<{}} {:>3} players  {}\n", r.id, id_width, r.name, name_width, r.players,
+                               r.summary);
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << '\n';

@@ -1,4 +1,5 @@
 // cmd_test.cpp — `houserules test`: scenario files (cli/testing/scenario.hpp), with --json and --junit (docs/cli.md).
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -110,7 +111,7 @@ void register_test_command(CLI::App& app, int& status) {
       "                                                      `genhtml lc.info -o lc-html` (docs/testing-rules.md)\n"
       "Every position a scenario plays from must give each legal action its own text. The scenario keys\n"
       "(expect.sees, phase, ...): docs/writing-rules.md, \"Scenario tests\". Exit status: 0 all passed, 1 a test\n"
-      "failed (or none was found), 2 bad arguments.");
+      "failed (or none was found), 2 bad arguments or a path that does not exist.");
   test->add_option("paths", *paths, "Scenario files or folders (searched for *.toml)")->required();
   test->add_flag("--verbose,-v", options->verbose, "Also list the scenarios that pass");
   test->add_flag("--update", options->update,
@@ -127,6 +128,14 @@ void register_test_command(CLI::App& app, int& status) {
         status = kExitBadInput;
         return;
       }
+    for (const auto& path : *paths) {  // a missing file is bad input (status 2), as for every other command
+      std::error_code ec;
+      if (!std::filesystem::exists(path, ec)) {
+        std::cerr << "error: " << path << ": no such file or folder\n";
+        status = kExitBadInput;
+        return;
+      }
+    }
     std::vector<TestCaseResult> results;
     ScenarioOptions run = *options;
     if (*json || !junit->empty()) run.results = &results;

@@ -20,8 +20,14 @@ double GreedyPlayer::value(Rules& rules, const GameState& state, int seat) {
 }
 
 void PositionHistory::visit(const InformationSet& info) {
-  if (info.ply() <= last_ply_) seen_.clear();  // the ply count did not advance: a new game, or one taken back
+  if (info.ply() <= last_ply_) {  // the ply count did not advance: a new game, or one taken back
+    seen_.clear();
+    last_round_ = -1;
+  }
   last_ply_ = info.ply();
+  if (info.round() != last_round_) round_decisions_ = 0;
+  last_round_ = info.round();
+  ++round_decisions_;
   seen_.insert(info.observation().position_digest());
 }
 
@@ -29,6 +35,7 @@ Action GreedyPlayer::choose(Rules& rules, const InformationSet& info) {
   const auto legal = info.legal();
   history_.visit(info);
   if (legal.size() == 1) return legal[0];
+  if (history_.stalled()) return legal[rng_.below(legal.size())];
   const GameState sample = info.determinize(rng_);
   // The best value among the actions that lead to a new position, and (in case there is none) among all.
   double best_value = 0;

@@ -29,6 +29,8 @@ class InformationSet {
   GameState determinize(Rng& rng) const { return real_->determinized(seat_, rng); }
   /// Plies played so far in the match (public: every seat can count them).
   std::int64_t ply() const { return real_->ply(); }
+  /// The round being played (1-based; public).
+  int round() const { return real_->round(); }
 
  private:
   const GameState* real_;
@@ -60,8 +62,18 @@ class Player {
 /// (GameState::position_digest of GameState::observation): the same cards in the same places, counters, figures,
 /// seat to move and phase. Nothing in it is ruleset-specific, so it serves every ruleset; a rule that must
 /// never repeat (a counter that changes every turn) simply never repeats a position.
+///
+/// Positions need not repeat for a game to go nowhere: two greedy seats that both find ending the round bad
+/// can pass cards between discard piles in an order that never comes back (issue 37: Lost Cities' nothing-in-hand,
+/// 33,000 plies without an exact repeat). So the history also counts the seat's decisions in the round being
+/// played: past kStallDecisions the seat is stalled() and the bots play at random (from their own seeded Rng,
+/// so games stay reproducible) until the round ends — random play ends every round of our rulesets. No round of
+/// our rulesets takes a seat more than ~150 decisions (the `sweep` CTest label checks that greedy never gets there).
 class PositionHistory {
  public:
+  /// Decisions of one seat in one round after which it is stalled(): about 4 times the longest round of our
+  /// rulesets (Lost Valley's single round, 4 seats: ~130 decisions a seat).
+  static constexpr std::int64_t kStallDecisions = 600;
   /// Records the position the seat is in at a decision (its real observation). When the ply count did not
   /// advance since its last decision (the bot is reused for a new game, or asked again after an undo) it first
   /// forgets what it has seen.
@@ -74,10 +86,16 @@ class PositionHistory {
   /// Records the position after the seat's chosen action.
   void add(std::uint64_t key) { seen_.insert(key); }
   std::size_t size() const { return seen_.size(); }
+  /// The seat's decisions in the current round, this one included (since visit() last saw a new round).
+  std::int64_t round_decisions() const { return round_decisions_; }
+  /// More than kStallDecisions decisions in this round: the bot should play at random until it ends.
+  bool stalled() const { return round_decisions_ > kStallDecisions; }
 
  private:
   std::unordered_set<std::uint64_t> seen_;
   std::int64_t last_ply_ = -1;
+  int last_round_ = -1;
+  std::int64_t round_decisions_ = 0;
 };
 
 /// Uniformly random among the legal actions.
@@ -94,7 +112,8 @@ class RandomPlayer : public Player {
 /// One ply ahead: applies each legal action to one determinization of what it knows and keeps the action
 /// with the best value for its seat — the ruleset's heuristic if it has one, else the match total plus the
 /// current round's score. Ties are broken at random. Actions that lead back into a position the seat has been in
-/// this game (PositionHistory) are left out, unless every action does.
+/// this game (PositionHistory) are left out, unless every action does; a seat stalled in a round
+/// (PositionHistory::stalled) plays at random until the round ends.
 class GreedyPlayer : public Player {
  public:
   explicit GreedyPlayer(std::uint64_t seed) : rng_(seed) {}

@@ -252,6 +252,7 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
   nodes_.clear();
   history_.visit(info);
   if (info.legal().size() == 1) return info.legal()[0];
+  if (history_.stalled()) return info.legal()[rng_.below(info.legal().size())];  // PositionHistory::stalled
   const auto start = std::chrono::steady_clock::now();
   seats_ = rules.layout().seats;
   const int me = info.seat();

@@ -17,6 +17,8 @@
 // The move returned is the root child visited most (ties: higher mean, then the ruleset's action order).
 // Root actions that lead back into a position the seat has been in this game (PositionHistory, bots.hpp) are not
 // searched, unless every action does: a bot that takes back what it discarded in the same position is not playing.
+// A seat stalled in a round (PositionHistory::stalled: hundreds of decisions without the round ending) plays at
+// random until the round ends.
 //
 // The bot never sees the real state: it reads only InformationSet::legal() and determinize(), so for a
 // given seed its decision depends only on what its seat knows (tests/games/ismcts_test.cpp proves it).

@@ -14,6 +14,7 @@
 #include "external_player.hpp"
 #include "observation_json.hpp"
 #include "output_path.hpp"
+#include "progress.hpp"
 #include "shell_word.hpp"
 #include "state_folder.hpp"
 #include "transcript.hpp"

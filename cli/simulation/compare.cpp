@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots.hpp"
+#include "play/play.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 
@@ -129,8 +130,31 @@ Comparison compare_simulations(const Experiment& a, const std::vector<GameRecord
   if (a.players != b.players || a.seats != b.seats)
     throw std::invalid_argument("compare: the two simulations must have the same players in the same seats");
   Comparison c;
-  c.a = compute_stats(a, records_a);
-  c.b = compute_stats(b, records_b);
+  // The verdicts use only the mirror blocks that every game of completed on both sides: a game that failed in
+  // B (a loop, a rules error) says nothing of B's balance, and leaving out its block in A too keeps the pairs
+  // (equal deals from every seat) that make the comparison fair.
+  const std::int64_t block = a.mirror && a.seats > 0 ? a.seats : 1;
+  std::set<std::int64_t> failed_blocks;
+  for (const auto* records : {&records_a, &records_b})
+    for (const auto& r : *records)
+      if (r.failed()) failed_blocks.insert(r.index / block);
+  auto paired = [&](const std::vector<GameRecord>& records) {
+    std::vector<GameRecord> out;
+    out.reserve(records.size());
+    for (const auto& r : records)
+      if (!failed_blocks.count(r.index / block)) out.push_back(r);
+    return out;
+  };
+  const Stats all_a = compute_stats(a, records_a), all_b = compute_stats(b, records_b);
+  c.a = compute_stats(a, paired(records_a));
+  c.b = compute_stats(b, paired(records_b));
+  for (auto [paired_side, all_side] : {std::pair{&c.a, &all_a}, std::pair{&c.b, &all_b}}) {
+    paired_side->failures = all_side->failures;
+    paired_side->overlong = all_side->overlong;
+    paired_side->recorded = all_side->recorded;
+  }
+  c.paired = c.a.completed;
+  c.left_out = static_cast<std::int64_t>(records_a.size()) - c.paired;
   const auto k = static_cast<std::size_t>(a.seats);
   const double n_a = static_cast<double>(c.a.completed), n_b = static_cast<double>(c.b.completed);
   if (k == 0) return c;
@@ -180,6 +204,21 @@ Comparison compare_simulations(const Experiment& a, const std::vector<GameRecord
   return c;
 }
 
+std::string failure_summary(const Stats& st) {
+  if (st.failures.empty()) return "no failed game";
+  std::map<std::string, std::int64_t> reasons;  // by the error's first line, the action count left out
+  for (const auto& r : st.failures) {
+    std::string reason = r.error.substr(0, r.error.find('\n'));
+    if (r.overlong(st.experiment)) reason = fmt::format("not over after {} actions (--max-plies)", st.experiment.max_plies);
+    if (reason.size() > 120) reason = reason.substr(0, 117) + "...";
+    ++reasons[reason];
+  }
+  std::string out = fmt::format("{} failed:", st.failures.size());
+  bool first = true;
+  for (const auto& [reason, count] : reasons) out += fmt::format("{} {} {}", first ? "" : ";", count, reason), first = false;
+  return out;
+}
+
 std::string comparison_text(const Comparison& c) {
   const Experiment& a = c.a.experiment;
   const Experiment& b = c.b.experiment;
@@ -187,8 +226,12 @@ std::string comparison_text(const Comparison& c) {
       "Comparison of A = {} ({}) and B = {} ({}): {} games each, seed {}, players {}, mirror matches (each deal "
       "played once from every seat)\n",
       a.ruleset, a.ruleset_id, b.ruleset, b.ruleset_id, a.games, a.seed, fmt::format("{}", fmt::join(a.players, ",")));
-  out += fmt::format("A: {} completed, {} failed; B: {} completed, {} failed\n\n", c.a.completed, c.a.failures.size(),
-                     c.b.completed, c.b.failures.size());
+  out += fmt::format("A: {}; B: {}\n", failure_summary(c.a), failure_summary(c.b));
+  if (c.left_out > 0)
+    out += fmt::format("The figures use the {} games each of the mirror blocks both sides completed; {} games each "
+                       "left out (a block with a failed game on either side)\n",
+                       c.paired, c.left_out);
+  out += '\n';
   std::size_t width = 6;
   std::vector<std::string> labels;
   for (const auto& m : c.metrics) {
@@ -238,7 +281,8 @@ std::string comparison_json(const Comparison& c) {
     json seats = json::array();
     for (const auto& s : st.seats) seats.push_back({{"win_rate", s.win_rate}, {"score_mean", s.score_mean}});
     return json{{"ruleset", st.experiment.ruleset}, {"ruleset_id", st.experiment.ruleset_id},
-                {"games", st.experiment.games},     {"completed", st.completed},
+                {"games", st.experiment.games},     {"completed", st.recorded - static_cast<std::int64_t>(st.failures.size())},
+                {"failed", st.failures.size()},     {"failure_summary", failure_summary(st)},
                 {"seats", seats},                   {"failures", failures}};
   };
   json metrics = json::array();
@@ -253,6 +297,8 @@ std::string comparison_json(const Comparison& c) {
                        {"verdict", m.verdict}});
   json doc = {{"type", "comparison"},
               {"format", 1},
+              {"paired", c.paired},
+              {"left_out", c.left_out},
               {"players", c.a.experiment.players},
               {"seed", c.a.experiment.seed},
               {"mirror", true},
@@ -329,9 +375,12 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
                       html_escape(a.ruleset), html_escape(b.ruleset));
   html += fmt::format(
       "<p id=\"experiment\"><span id=\"games\">{}</span> games each, seed {}, players {}, mirror matches (each deal "
-      "played once from every seat). A: {} completed, {} failed; B: {} completed, {} failed.</p>\n",
-      a.games, a.seed, html_escape(fmt::format("{}", fmt::join(a.players, ", "))), c.a.completed, c.a.failures.size(),
-      c.b.completed, c.b.failures.size());
+      "played once from every seat).</p>\n<p id=\"failed-summary\">A: {}; B: {}.{}</p>\n",
+      a.games, a.seed, html_escape(fmt::format("{}", fmt::join(a.players, ", "))), html_escape(failure_summary(c.a)),
+      html_escape(failure_summary(c.b)),
+      c.left_out > 0 ? fmt::format(" The figures use the {} games each of the mirror blocks both sides completed; {} "
+                                   "games each left out.", c.paired, c.left_out)
+                     : std::string());
   html += "<p>Command: <code id=\"command\">" + html_escape(command) + "</code> (houserules " HOUSERULES_VERSION ")</p>\n";
   html += "<h2>Verdicts</h2>\n<ul id=\"verdicts\">\n";
   for (const auto& m : c.metrics)
@@ -390,6 +439,12 @@ int compare_command(const CompareOptions& o, std::ostream& out, std::ostream& er
     }
   }
   if (o.games < 1) return err << "error: --games must be at least 1\n", 2;
+  // Both sides' records are kept until the comparison (~700 bytes a game), and rounding up to whole mirror
+  // blocks must not overflow.
+  if (o.games > kMaxGamesInMemory / 2)
+    return err << fmt::format("error: --games {}: compare plays at most {} games each (it keeps the records of "
+                              "both sides in memory)\n", o.games, kMaxGamesInMemory / 2),
+           2;
   if (o.max_plies < 1) return err << "error: --max-plies must be at least 1\n", 2;
   if (!o.report.empty()) {  // checked before hours of games, not after
     std::ofstream probe(o.report, std::ios::app);
@@ -422,22 +477,14 @@ int compare_command(const CompareOptions& o, std::ostream& out, std::ostream& er
   const int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<GameRecord> records[2];
   for (int i = 0; i < 2; ++i) {
-    auto last = std::chrono::steady_clock::now();
-    std::int64_t shown = -1;
+    // A bar on a terminal, as simulate shows it; nothing in a pipe (issue 37).
+    ProgressBar printer(err, true, fmt::format("compare: {} ({})", i ? "B" : "A", experiments[i].ruleset),
+                        fmt::format("games of {}", i ? "B" : "A"));
     Progress progress;
-    if (o.progress != 0)  // a line every 10% of the games or 30 s
-      progress = [&, i](std::int64_t done, std::int64_t total) {
-        const auto now = std::chrono::steady_clock::now();
-        const bool step = total > 0 && done * 10 / total > shown * 10 / std::max<std::int64_t>(total, 1);
-        if (done == shown || (!step && now - last < std::chrono::seconds(30))) return;
-        last = now;
-        shown = done;
-        err << fmt::format("compare: {} ({}): {} of {} games\n", i ? "B" : "A", experiments[i].ruleset, done, total);
-      };
+    if (o.progress != 0 && ProgressBar::stderr_is_terminal())
+      progress = [&printer](std::int64_t done, std::int64_t total) { printer(done, total); };
     try {
-      std::vector<std::int64_t> indices(static_cast<std::size_t>(experiments[i].games));
-      for (std::size_t g = 0; g < indices.size(); ++g) indices[g] = static_cast<std::int64_t>(g);
-      records[i] = run_games(experiments[i], indices, threads, progress);
+      records[i] = run_games(experiments[i], IndexRange{0, 1, experiments[i].games}, threads, progress);
     } catch (const std::exception& ex) {
       return err << "error: " << ex.what() << '\n', 2;
     }

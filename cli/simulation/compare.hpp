@@ -32,7 +32,12 @@ struct MetricComparison {
 
 /// The whole comparison: both simulations and every figure compared.
 struct Comparison {
-  Stats a, b;                                ///< the two simulations (Experiment::mirror set)
+  /// The two simulations (Experiment::mirror set), their figures over the paired games only: the mirror blocks
+  /// (the games of one deal) that every game of completed on both sides. Their `failures` and `overlong` list
+  /// every failed game of the side all the same.
+  Stats a, b;
+  std::int64_t paired = 0;                   ///< games each side in the figures (whole mirror blocks)
+  std::int64_t left_out = 0;                 ///< games each side left out because one of its block failed somewhere
   std::vector<MetricComparison> metrics;     ///< in a fixed order: balance, scores, margins, length, actions
 };
 
@@ -46,6 +51,10 @@ Estimate mean_change(const std::vector<double>& a, const std::vector<double>& b)
 /// if their players or seat counts differ). `records_*` in index order, as run_games returns them.
 Comparison compare_simulations(const Experiment& a, const std::vector<GameRecord>& records_a, const Experiment& b,
                                const std::vector<GameRecord>& records_b);
+
+/// Why the games of one side failed: "none", or "8 failed: 8 not over after 100000 actions (--max-plies)", other
+/// errors by their first line ("2 failed: 1 not over after ...; 1 seat 2 has no legal action ...").
+std::string failure_summary(const Stats& side);
 
 /// The comparison as a table and verdicts (significant changes first).
 std::string comparison_text(const Comparison& comparison);
@@ -64,7 +73,7 @@ struct CompareOptions {
   std::int64_t max_plies = 100000;
   std::string report;                ///< HTML file ("" = none)
   bool json = false;                 ///< the JSON document on stdout instead of the text
-  int progress = -1;                 ///< -1: lines on stderr every few seconds; 0: none
+  int progress = -1;                 ///< -1: a bar on stderr when it is a terminal, nothing in a pipe; 0: none
   std::string command;               ///< the command line, for the report
 };
 /// `houserules compare`: returns 0, 1 if a game failed, 2 for bad options or a ruleset that cannot be loaded.

@@ -48,13 +48,6 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
   return out;
 }
 
-std::string duration_text(double seconds) {
-  if (!std::isfinite(seconds) || seconds < 0) return "?";
-  const auto s = static_cast<std::int64_t>(seconds + 0.5);
-  if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
-  return fmt::format("{}:{:02}", s / 60, s % 60);
-}
-
 double mean_of(const std::vector<std::int64_t>& values) {
   if (values.empty()) return 0;
   long double sum = 0;  // exact for any realistic scores: integers summed in order
@@ -246,9 +239,32 @@ std::vector<std::int64_t> shard_indices(std::int64_t games, int shard, int count
   return out;
 }
 
+IndexRange shard_range(std::int64_t games, int shard, int count) {
+  return {shard, count, shard < games ? (games - shard + count - 1) / count : 0};
+}
+
+namespace {
+
+/// Plays games index_of(0), ..., index_of(n - 1) on `threads` threads; the records in that order.
+std::vector<GameRecord> play_games(const Experiment& e, std::size_t n, const std::function<std::int64_t(std::size_t)>& index_of,
+                                   int threads, const Progress& progress);
+
+}  // namespace
+
 std::vector<GameRecord> run_games(const Experiment& e, const std::vector<std::int64_t>& indices, int threads,
                                   const Progress& progress) {
-  const std::size_t n = indices.size();
+  return play_games(e, indices.size(), [&indices](std::size_t i) { return indices[i]; }, threads, progress);
+}
+
+std::vector<GameRecord> run_games(const Experiment& e, IndexRange indices, int threads, const Progress& progress) {
+  return play_games(e, static_cast<std::size_t>(std::max<std::int64_t>(indices.count, 0)),
+                    [indices](std::size_t i) { return indices[static_cast<std::int64_t>(i)]; }, threads, progress);
+}
+
+namespace {
+
+std::vector<GameRecord> play_games(const Experiment& e, std::size_t n, const std::function<std::int64_t(std::size_t)>& index_of,
+                                   int threads, const Progress& progress) {
   std::vector<GameRecord> out(n);
   threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<std::size_t>(n, 1))));
   std::atomic<std::size_t> next{0};
@@ -264,7 +280,7 @@ std::vector<GameRecord> run_games(const Experiment& e, const std::vector<std::in
       load.overrides = e.overrides;
       auto rules = load_rules(e.ruleset, load);  // one Lua state per thread
       for (std::size_t i; (i = next.fetch_add(1)) < n;) {
-        out[i] = play_game(*rules, e, indices[i]);
+        out[i] = play_game(*rules, e, index_of(i));
         done.fetch_add(1);
       }
     } catch (...) {
@@ -294,6 +310,8 @@ std::vector<GameRecord> run_games(const Experiment& e, const std::vector<std::in
   if (progress) progress(static_cast<std::int64_t>(n), static_cast<std::int64_t>(n));
   return out;
 }
+
+}  // namespace
 
 Interval wilson_interval(double successes, double n, double z) {
   if (n <= 0) return {0, 1};
@@ -621,54 +639,22 @@ bool write_file(const std::string& path, const std::string& text, std::ostream& 
   return true;
 }
 
-/// Draws the progress bar (terminal) or a plain line every 10% / 30 s (not a terminal) on `err`.
-class ProgressPrinter {
- public:
-  ProgressPrinter(std::ostream& err, bool bar) : err_(err), bar_(bar), start_(std::chrono::steady_clock::now()) {}
-  void operator()(std::int64_t done, std::int64_t total) {
-    const auto now = std::chrono::steady_clock::now();
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
-    const double left = rate > 0 ? static_cast<double>(total - done) / rate : NAN;
-    const double fraction = total ? static_cast<double>(done) / static_cast<double>(total) : 1;
-    if (bar_) {
-      constexpr int kWidth = 30;
-      const int filled = static_cast<int>(fraction * kWidth);
-      err_ << fmt::format("\r[{}{}] {}/{} games {:3.0f}%  {:.0f} games/s  {} left ", std::string(filled, '#'),
-                          std::string(kWidth - filled, '.'), done, total, 100 * fraction, rate, duration_text(left))
-           << std::flush;
-      if (done == total && !closed_) {
-        err_ << '\n';
-        closed_ = true;
-      }
-      return;
-    }
-    const int decile = static_cast<int>(fraction * 10);
-    if (done == total ? !closed_ : (decile > last_decile_ || now - last_line_ > std::chrono::seconds(30))) {
-      err_ << fmt::format("simulate: {}/{} games ({:.0f}%), {:.0f} games/s, {} left\n", done, total, 100 * fraction,
-                          rate, duration_text(left));
-      last_decile_ = decile;
-      last_line_ = now;
-      if (done == total) closed_ = true;
-    }
-  }
-
- private:
-  std::ostream& err_;
-  bool bar_;
-  std::chrono::steady_clock::time_point start_;
-  std::chrono::steady_clock::time_point last_line_ = start_;
-  int last_decile_ = 0;
-  bool closed_ = false;
-};
-
 }  // namespace
 
 int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
   Experiment& e = o.experiment;
   if (e.games < 1) return err << "error: --games must be at least 1\n", 2;
+  if (e.games > kMaxGames) return err << fmt::format("error: --games {}: at most {} games\n", e.games, kMaxGames), 2;
   if (o.shard_count < 1 || o.shard < 0 || o.shard >= o.shard_count)
     return err << fmt::format("error: --shard {}/{}: give i/N with 0 <= i < N\n", o.shard, o.shard_count), 2;
+  const IndexRange indices = shard_range(e.games, o.shard, o.shard_count);
+  if (indices.count > kMaxGamesInMemory)
+    return err << fmt::format("error: --games {}: this process would keep {} game records (~700 bytes each); one "
+                              "process keeps at most {}: play the experiment in shards of at most that many games "
+                              "(--shard i/N with N >= {}) on several processes or machines (docs/simulation.md)\n",
+                              e.games, indices.count, kMaxGamesInMemory,
+                              (e.games + kMaxGamesInMemory - 1) / kMaxGamesInMemory),
+           2;
   if (e.players.empty()) return err << "error: --players is required (e.g. --players greedy,random)\n", 2;
   for (const auto& name : e.players) {
     try {
@@ -704,10 +690,9 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
     return 2;
   }
   int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const auto indices = shard_indices(e.games, o.shard, o.shard_count);
-  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<std::size_t>(indices.size(), 1))));
-  const bool bar = o.progress < 0 ? isatty(STDERR_FILENO) != 0 : o.progress > 0;
-  ProgressPrinter printer(err, bar);
+  threads = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(threads, indices.count)));
+  const bool bar = o.progress < 0 ? ProgressBar::stderr_is_terminal() : o.progress > 0;
+  ProgressBar printer(err, bar, "simulate");
   Progress progress;
   if (o.progress != 0) progress = [&printer](std::int64_t done, std::int64_t total) { printer(done, total); };
   const auto start = std::chrono::steady_clock::now();
@@ -826,6 +811,11 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
           if (!r.failed() && (r.scores.size() != static_cast<std::size_t>(experiment->seats) ||
                               r.places.size() != static_cast<std::size_t>(experiment->seats)))
             return err << "error: " << at << "scores and places need one entry per seat\n", 2;
+          if (games.size() >= static_cast<std::size_t>(kMaxGamesInMemory) && !games.count(r.index))
+            return err << "error: " << at
+                       << fmt::format("more than {} games: merge keeps every game's record (~700 bytes each) and "
+                                      "stops there; merge fewer files at a time\n", kMaxGamesInMemory),
+                   2;
           if (!games.emplace(r.index, std::move(r)).second)
             return err << "error: " << at << "game " << line.at("index").get<std::int64_t>() << " appears twice\n", 2;
         } else {

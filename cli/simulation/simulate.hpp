@@ -121,11 +121,30 @@ std::string reproduce_command(const Experiment& experiment, const GameRecord& re
 /// The game indices of shard `shard` of `count` (0-based): shard, shard + count, shard + 2 count, ...
 std::vector<std::int64_t> shard_indices(std::int64_t games, int shard, int count);
 
+/// The game indices first, first + step, ... (count of them), computed as they are played: a shard of a billion
+/// games needs no list of its indices.
+struct IndexRange {
+  std::int64_t first = 0, step = 1, count = 0;
+  std::int64_t operator[](std::int64_t i) const { return first + i * step; }
+};
+/// The indices of shard `shard` of `count` (0-based) as a range: shard, shard + count, ... below `games`.
+IndexRange shard_range(std::int64_t games, int shard, int count);
+
+/// The most games one process keeps the records of (a run, a shard, a merge): each costs ~700 bytes of memory
+/// until the summary is made (200,000 Lost Cities games: 146 MB), so 5,000,000 games take ~3.5 GB. Larger
+/// experiments are played in shards (--shard i/N) and summarised from a merge of no more than this many games.
+constexpr std::int64_t kMaxGamesInMemory = 5'000'000;
+/// The most games an experiment may have (simulate --games, compare --games).
+constexpr std::int64_t kMaxGames = 1'000'000'000;
+
 /// Called from the coordinating thread about every 100 ms (and once at the end) with games done so far.
 using Progress = std::function<void(std::int64_t done, std::int64_t total)>;
 /// Plays the games `indices` on `threads` threads (each loads its own rules with load_rules(ruleset, seats)),
 /// returning the records in the order of `indices`. Throws LoadError if the rules cannot be loaded.
 std::vector<GameRecord> run_games(const Experiment& experiment, const std::vector<std::int64_t>& indices, int threads,
+                                  const Progress& progress = {});
+/// The same over a range of indices (computed as the games are played).
+std::vector<GameRecord> run_games(const Experiment& experiment, IndexRange indices, int threads,
                                   const Progress& progress = {});
 
 /// A 95% (by default) Wilson score interval for `successes` of `n` trials (successes may be fractional: shared

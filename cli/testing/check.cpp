@@ -338,7 +338,11 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err,
   GameChecker checker(*rules, options);
   int failed = 0;
   std::int64_t total_plies = 0;
+  std::optional<ProgressBar> progress;  // on a terminal only: quiet in a pipe, as the issue 37 asks
+  if (options.progress != 0 && ProgressBar::stderr_is_terminal())
+    progress.emplace(err, true, fmt::format("check {} ({} seats)", rules->id(), seats));
   for (int g = 0; g < options.games; ++g) {
+    if (progress) (*progress)(g, options.games);
     const std::uint64_t seed = options.seed + static_cast<std::uint64_t>(g);
     std::int64_t plies = 0;
     std::optional<Violation> v;
@@ -373,6 +377,7 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err,
       out << fmt::format("  watch it:  houserules play {} --players {} --seed {} --log game-{}.jsonl{}\n",
                          shell_word(options.ruleset), random_players, seed, seed, set_args);
   }
+  if (progress) (*progress)(options.games, options.games);  // the bar complete, its line ended
   if (failed > options.max_reports)
     out << fmt::format("... and {} more violating games (not shown)\n", failed - options.max_reports);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

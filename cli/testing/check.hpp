@@ -34,6 +34,9 @@ struct CheckOptions {
   bool all_player_counts = false;    ///< check every seat count the ruleset allows, `games` games each
   std::vector<std::string> overrides;  ///< `--set name=value` parameters (LoadOptions::overrides)
   bool json = false;                 ///< print one JSON document on `out` (docs/cli.md) instead of text
+  /// -1: the games done on `err` as a bar (ProgressBar) when it is a terminal, nothing in a pipe; 0: none
+  /// (--no-progress)
+  int progress = -1;
 };
 
 /// Runs the check. Prints each violation (seed, action number, what failed, the commands that reproduce it)

@@ -975,12 +975,14 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
   err << fmt::format("unmutated run: {:.1f} s; running {} mutants with {} job{} (time limit {:.0f} s each)\n",
                      baseline_seconds, to_run.size(), jobs, jobs == 1 ? "" : "s", limit);
   const bool tty = ::isatty(2);
-  std::size_t done = 0, killed = 0, next = 0;
+  std::size_t done = 0, killed = 0, equivalent_survived = 0, next = 0;
   std::vector<Child> running;
   auto progress = [&] {
     const double elapsed = std::chrono::duration<double>(clock::now() - started).count();
-    const std::string line = fmt::format("[{}/{}] killed {}, survived {}, {:.0f} s", done, to_run.size(), killed,
-                                         done - killed, elapsed);
+    // As the summary counts them: a survivor declared equivalent (equivalent-mutants.toml) is not "survived".
+    const std::string line =
+        fmt::format("[{}/{}] killed {}, survived {}, equivalent {}, {:.0f} s", done, to_run.size(), killed,
+                    done - killed - equivalent_survived, equivalent_survived, elapsed);
     if (tty)
       err << "\r" << line << std::flush;
     else if (done == to_run.size() || done % std::max<std::size_t>(1, to_run.size() / 10) == 0)
@@ -1020,6 +1022,7 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
         r.status = o.passed ? Status::Survived : Status::Killed;
         r.detail = o.passed ? "" : o.detail;
         killed += !o.passed;
+        equivalent_survived += o.passed && !r.mutant.declared_at.empty();
         ++done;
         progress();
         running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));

@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "bots.hpp"
+#include "ismcts.hpp"
 #include "put_take_game.hpp"
 #include "take_game.hpp"
+#include "tick_game.hpp"
 
 using hr::Action;
 using hr::GameState;
@@ -237,4 +239,42 @@ TEST_CASE("two greedy players that find drawing bad still end the game: neither 
     CHECK(s.ply() < 200);
     CHECK(s.match_score(1) + s.match_score(2) == 4);
   }
+}
+
+TEST_CASE("bots that never repeat a position but never end the round play at random once stalled, and the game ends",
+          "[bots][repetition]") {
+  // In tick every tick is a new position and drawing looks bad: without PositionHistory::stalled two greedy (or
+  // ismcts) seats tick until the cap. Past kStallDecisions decisions in the round each plays at random, and draws.
+  tick_game::TickGame game;
+  constexpr std::int64_t kStallPlies = 2 * hr::PositionHistory::kStallDecisions;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    INFO("seed " << seed);
+    GreedyPlayer g1(hr::derive_seed(seed, 1)), g2(hr::derive_seed(seed, 2));
+    const GameState s = tick_game::play(game, seed, g1, g2, 20000);
+    REQUIRE(s.over());
+    CHECK(s.ply() > kStallPlies);  // greedy did tick until it was stalled: the test game does what it says
+    hr::IsmctsOptions options;
+    options.iterations = 20;
+    hr::IsmctsPlayer i1(hr::derive_seed(seed, 3), options), i2(hr::derive_seed(seed, 4), options);
+    const GameState t = tick_game::play(game, seed, i1, i2, 20000);
+    REQUIRE(t.over());
+  }
+}
+
+TEST_CASE("PositionHistory counts the seat's decisions in the round and starts again in a new game", "[bots][repetition]") {
+  tick_game::TickGame game;
+  GameState s = game.new_game(1);
+  hr::PositionHistory history;
+  std::vector<Action> legal;
+  for (int i = 1; i <= 5; ++i) {
+    game.legal_actions(s, legal);
+    history.visit(InformationSet(s, s.to_move(), legal));
+    CHECK(history.round_decisions() == i);
+    game.apply(s, tick_game::kTick);
+  }
+  CHECK_FALSE(history.stalled());
+  const GameState fresh = game.new_game(2);  // a new game: the ply count went back
+  game.legal_actions(fresh, legal);
+  history.visit(InformationSet(fresh, 1, legal));
+  CHECK(history.round_decisions() == 1);
 }

@@ -53,6 +53,37 @@ run 2 simulate lost-cities --players random,random --games 2 --threads 0 --no-pr
 grep -q 'at least 1' "$d/err" || { cat "$d/err"; fail "--threads 0 is not refused"; }
 run 2 check lost-cities --games 0
 
+# list: every row's columns line up, a long variant id included (issue 37: ascending-descending pushed its row out)
+run 0 list
+python3 - "$d/out" <<'PY' || fail "list's columns are not aligned: $(cat "$d/out")"
+import re, sys
+rows = [l for l in open(sys.argv[1]).read().splitlines() if l.strip()]
+starts = {m.end() for l in rows for m in [re.search(r" [0-9-]+ players  ", l)]}
+assert len(rows) > 5 and len(starts) == 1, starts
+assert any("ascending-descending" in l for l in rows)
+PY
+
+# a path that does not exist is bad input for test as for every command (issue 37: it exited 1)
+run 2 test "$d/nonexistent.toml"
+grep -q "error: $d/nonexistent.toml: no such file or folder" "$d/err" || { cat "$d/err"; fail "test: no clear message for a missing file"; }
+
+# Too many games (issue 32 item 8): a clear message and status 2, never an abort (134217729 games made simulate
+# build a list of every index and die of bad_alloc before the first game); compare's rounding to whole mirror
+# blocks does not overflow.
+run 2 simulate lost-cities --players random,random --games 134217729 --no-progress
+grep -q 'one process keeps at most 5000000' "$d/err" && grep -q -- '--shard i/N with N >= 27' "$d/err" \
+  || { cat "$d/err"; fail "too many games for one process: no clear message"; }
+run 2 simulate lost-cities --players random,random --games 1000000001 --shard 0/1000 --no-progress
+grep -q 'at most 1000000000' "$d/err" || { cat "$d/err"; fail "--games above the maximum is not refused"; }
+run 2 compare lost-cities lost-cities --players random,random --games 9223372036854775807 --no-progress
+grep -q 'compare plays at most 2500000 games each' "$d/err" || { cat "$d/err"; fail "compare --games is not bounded"; }
+# A shard of a large experiment plays only its own games, its indices computed as it goes: game 999999999 is
+# the last of the experiment and the only one of shard 999999999/1000000000.
+run 0 simulate lost-cities --players random,random --games 1000000000 --shard 999999999/1000000000 --no-progress \
+  --jsonl "$d/last.jsonl"
+grep -q '"index":999999999,' "$d/last.jsonl" && [ "$(grep -c '"type":"game"' "$d/last.jsonl")" -eq 1 ] \
+  || { cat "$d/err"; fail "the last shard of 10^9 games did not play exactly game 999999999"; }
+
 # output paths are checked before the first game: nothing runs, no timing line
 run 2 simulate lost-cities --players random,random --games 50 --report "$d/missing/r.html" --no-progress
 grep -q "does not exist" "$d/err" || { cat "$d/err"; fail "--report into a missing folder is not named"; }

@@ -37,6 +37,40 @@ grep -q "^  - first-player advantage .* rose from .*: significant$" "$tmp/c.txt"
 grep -q -- "--threads 2 --no-progress --report $tmp/c.html</code> (houserules $("$hr" --version | cut -d' ' -f2))" "$tmp/c.html" \
   || fail "the report does not give the command line and version: $(grep -o '<code id="command">[^<]*</code>[^<]*' "$tmp/c.html")"
 
+# Failed games (issue 37): with a cap of 500 actions some games of both sides stop unfinished. The top of the text,
+# the JSON and the report say how many failed on each side and why, and the figures use only the mirror blocks
+# (the two seats' games of one deal) completed on both sides: checked against simulate --mirror's own games.
+"$hr" compare lost-cities lost-cities/cooperation --players greedy,greedy --games 40 --seed 3 --threads 2 \
+  --max-plies 500 --no-progress --json > "$tmp/f.json"
+[ $? -eq 1 ] || fail "compare with failed games did not exit 1"
+"$hr" compare lost-cities lost-cities/cooperation --players greedy,greedy --games 40 --seed 3 --threads 2 \
+  --max-plies 500 --no-progress --report "$tmp/f.html" > "$tmp/f.txt"
+for side in lost-cities lost-cities/cooperation; do
+  "$hr" simulate $side --players greedy,greedy --games 40 --seed 3 --mirror --max-plies 500 --threads 2 \
+    --no-progress --jsonl "$tmp/$(basename $side).jsonl" > /dev/null 2>&1
+done
+python3 - "$tmp/f.json" "$tmp/lost-cities.jsonl" "$tmp/cooperation.jsonl" "$tmp/f.txt" "$tmp/f.html" <<'PY' || fail "failed games counted in the figures"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+games = [[json.loads(l) for l in open(f) if '"game"' in l] for f in sys.argv[2:4]]
+failed = [sum("error" in g for g in side) for side in games]
+assert failed[0] > 0 and failed[1] > 0, failed  # the test needs failures on each side
+assert doc["a"]["failed"] == failed[0] and doc["b"]["failed"] == failed[1], (doc["a"], failed)
+bad = {g["index"] // 2 for side in games for g in side if "error" in g}
+paired = [[g for g in side if g["index"] // 2 not in bad] for side in games]
+assert doc["paired"] == len(paired[0]) and doc["left_out"] == 40 - len(paired[0]), (doc["paired"], len(paired[0]))
+m = {x["key"]: x for x in doc["metrics"]}
+for side, key in ((0, "a"), (1, "b")):
+    mean = sum(g["plies"] for g in paired[side]) / len(paired[side])
+    assert abs(m["plies"][key]["value"] - mean) < 1e-9, (key, m["plies"][key]["value"], mean)
+text = open(sys.argv[4]).read().splitlines()
+assert text[1] == "A: %d failed: %d not over after 500 actions (--max-plies); B: %d failed: %d not over after 500 actions (--max-plies)" % (failed[0], failed[0], failed[1], failed[1]), text[1]
+assert text[2].startswith("The figures use the %d games each of the mirror blocks both sides completed" % len(paired[0])), text[2]
+html = open(sys.argv[5]).read()
+assert "A: %d failed: %d not over after 500 actions" % (failed[0], failed[0]) in html
+print("failed games: A", failed[0], "B", failed[1], "; paired games", len(paired[0]))
+PY
+
 # Bad input: exit 2, before any game.
 "$hr" compare lost-cities no-such-ruleset --players greedy,greedy --games 2 > /dev/null 2> "$tmp/err"
 [ $? -eq 2 ] || fail "an unknown ruleset B did not exit 2"

@@ -119,6 +119,12 @@ grep -q '^3 passed, 0 failed$' <<<"$out" || fail "test on a folder with an equiv
 cat eq.txt
 grep -qx "  equivalent      1  (declared in tt/equivalent-mutants.toml: run, and not counted)" eq.txt ||
   fail "the declared survivor is not counted apart"
+# The progress line counts as the summary does (issue 37: it said "survived 1" where the summary said 0 and 1
+# equivalent): its last line's survived and equivalent are the summary's.
+last=$(grep '^\[' eq.err | tail -1)
+summary_survived=$(grep -oP '^  survived +\K[0-9]+' eq.txt)
+grep -qE "survived $summary_survived, equivalent 1, " <<<"$last" ||
+  fail "the progress line ($last) and the summary (survived $summary_survived, equivalent 1) disagree"
 # The wrongly declared mutant is killed (and counted so); the declared survivor is left out of the score.
 grep -qx "mutation score: .*% ($killed of $((killed + survivors - 1)) mutants on lines the tests run were killed)" eq.txt ||
   fail "the score does not leave out the declared survivor"
