@@ -455,9 +455,9 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err,
     out << fmt::format(
         "check {}: {} games, {} actions, no violation ({:.1f} s). Checked after every action: conservation, a legal "
         "action until the end and none after, unique action texts, illegal actions refused with no change, "
-        "failing actions, the ruleset's invariants, the heuristic, game length <= {}, replay from the seed in the "
-        "same Lua state after the game, without the heuristic calls (state hidden in Lua locals shows as a "
-        "difference).\n",
+        "failing actions, the ruleset's invariants, the heuristic and the display hooks (turn_summary, describe), "
+        "game length <= {}, replay from the seed in the same Lua state after the game and in a fresh one, without "
+        "the heuristic and display calls (state hidden in Lua locals shows as a difference).\n",
         rules->id(), options.games, total_plies, seconds, options.max_plies);
     return 0;
   }

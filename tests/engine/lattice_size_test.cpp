@@ -6,7 +6,7 @@
 
 TEST_CASE("Lattice::size_of gives the built board's faces, edges and vertices, and bounds its bytes", "[lattice]") {
   for (const hr::LatticeKind kind : {hr::LatticeKind::Triangular, hr::LatticeKind::Square})
-    for (const auto [w, h] : {std::pair{1, 1}, {4, 3}, {3, 4}, {17, 9}, {147, 147}}) {
+    for (const auto& [w, h] : {std::pair{1, 1}, {4, 3}, {3, 4}, {17, 9}, {147, 147}}) {
       CAPTURE(static_cast<int>(kind), w, h);
       const hr::Lattice built(kind, w, h);
       const hr::Lattice::Size size = hr::Lattice::size_of(kind, w, h);
