@@ -97,6 +97,22 @@ int Lattice::rotations() const { return tables(kind_).rotations; }
 int Lattice::face_types() const { return tables(kind_).types; }
 int Lattice::face_size() const { return tables(kind_).face_size; }
 
+Lattice::Size Lattice::size_of(LatticeKind kind, int width, int height) {
+  const KindTables& k = tables(kind);
+  const std::int64_t w = width, h = height;
+  Size s;
+  s.vertices = (w + 1) * (h + 1);
+  s.faces = w * h * k.types;
+  // the forward directions: east and north (one edge per pair of neighbours), and north-west on a triangular board
+  s.edges = w * (h + 1) + (w + 1) * h + (k.forward == 3 ? w * h : 0);
+  // face_coord_, face_vertices_ and face_edges_ (4 each); edge_vertices_, edge_faces_; per vertex, kMaxDegree
+  // edges, faces and edge directions, and two counts
+  s.bytes = s.faces * static_cast<std::int64_t>(sizeof(FaceCoord) + 8 * sizeof(std::int32_t)) +
+            s.edges * static_cast<std::int64_t>(4 * sizeof(std::int32_t)) +
+            s.vertices * static_cast<std::int64_t>(3 * kMaxDegree * sizeof(std::int32_t) + 2);
+  return s;
+}
+
 Lattice::Lattice(LatticeKind kind, int width, int height) : kind_(kind), width_(width), height_(height) {
   if (width < 1 || width > 255 || height < 1 || height > 255)
     throw LatticeError("a board is 1 to 255 cells wide and high, not " + std::to_string(width) + "x" + std::to_string(height));

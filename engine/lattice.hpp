@@ -82,6 +82,14 @@ class Lattice {
   /// Builds a `kind` lattice of width x height cells (1..255 each). Throws LatticeError otherwise.
   Lattice(LatticeKind kind, int width, int height);
 
+  /// What a `kind` lattice of width x height cells (1..255 each) would hold, without building it:
+  /// houserules.declare counts a board's bytes against its budget before it builds the board.
+  struct Size {
+    std::int64_t faces = 0, edges = 0, vertices = 0;
+    std::int64_t bytes = 0;  ///< an upper bound of the bytes of its tables (the vectors' contents)
+  };
+  static Size size_of(LatticeKind kind, int width, int height);
+
   LatticeKind kind() const { return kind_; }
   int width() const { return width_; }
   int height() const { return height_; }

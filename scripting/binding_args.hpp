@@ -112,6 +112,15 @@ inline int track_arg(lua_State* L, Impl& impl, int index) {
   return static_cast<int>(t - 1);
 }
 
+/// A counter's value given to set_counter or made by add_counter, refused (naming the method, the counter and
+/// the value) past ScriptedRules::kMaxCounter in size: an int64 would wrap silently at 2^63 (issue 32).
+inline void check_counter_value(lua_State* L, Impl& impl, const char* method, int counter, lua_Integer value) {
+  if (value > ScriptedRules::kMaxCounter || value < -ScriptedRules::kMaxCounter) [[unlikely]]
+    luaL_error(L, "game:%s: counter '%s' would hold %I; a counter is at most 2^53 (%I) in size, as a score", method,
+               impl.layout->counters[static_cast<std::size_t>(counter)].name.c_str(), value,
+               static_cast<lua_Integer>(ScriptedRules::kMaxCounter));
+}
+
 /// A counter by number or name.
 inline int counter_arg(lua_State* L, Impl& impl, int index) {
   if (lua_type(L, index) == LUA_TNUMBER) {
@@ -125,9 +134,10 @@ inline int counter_arg(lua_State* L, Impl& impl, int index) {
   return luaL_error(L, "unknown counter '%s'", name);
 }
 
-/// Checks that argument `index` is a list the batch methods may fill with rawset: a plain table. A table
-/// with a metatable is refused: a read-only proxy (houserules.params.colours, a library) would be written
-/// behind its back.
+/// Checks that argument `index` is a list a method may fill with rawset: a plain table. A table with a
+/// metatable is refused: a read-only proxy (houserules.params.colours, a library) would be written behind its
+/// back. The one check of every method that fills an `into` list (cards, tops, sizes, append_cards, nonempty,
+/// placements, lying, reachable: issue 32).
 /// The `actions` hook's `out` list, while the kernel buffers it, is made a plain table first (unbuffer_out).
 inline void check_into(lua_State* L, int index, const char* method) {
   luaL_checktype(L, index, LUA_TTABLE);

@@ -33,6 +33,8 @@ struct ScriptedRules::Impl {
   int rules_ref = LUA_NOREF;        // the final rules table (after the variants)
   Rng* playout_rng = nullptr;       // the RNG the driver picks actions with
   bool clear_action_lists = false;  // LoadOptions::clear_action_lists
+  /// Bytes of C++ state houserules.declare has counted so far against ScriptedRules::kKernelBudget (charge()).
+  std::size_t kernel_bytes = 0;
   std::vector<VariantAddition> additions;  // the variants' [zones], [counters], [visibility], applied by declare
   std::vector<std::vector<ZoneId>> zone_groups;  // declare{groups=...}: constant lists of zones, 1-based ids
   std::vector<std::vector<lua_Integer>> maps;  // declare{maps=...}: index = component number (0: unseen card)

@@ -227,7 +227,7 @@ GAME_METHOD(lying) {
   const int b = board_arg(L, impl, 2);
   const SiteKind kind = site_kind_arg(L, 3);
   const auto here = s.lying(b, kind, site_arg(L, impl, b, kind, 4));
-  if (lua_istable(L, 5)) lua_settop(L, 5), impl.sandbox.plain(L, 5);  // (filled raw: the `out` list made plain)
+  if (!lua_isnoneornil(L, 5)) check_into(L, 5, "lying"), lua_settop(L, 5);  // (filled raw)
   else {
     lua_settop(L, 4);
     lua_createtable(L, static_cast<int>(here.size()), 0);
@@ -290,10 +290,11 @@ GAME_METHOD(reachable) {
   const lua_Integer k = integer_arg(L, 4);
   const EdgeMask mask = mask_arg(L, impl, b, 5);
   const auto found = s.reachable(b, v, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, impl.lattice_scratch);
-  impl.sandbox.plain(L, 6);  // the lists are filled raw: the `out` list made plain
-  impl.sandbox.plain(L, 7);
-  if (lua_istable(L, 6)) lua_pushvalue(L, 6); else lua_createtable(L, static_cast<int>(found.size()), 0);
-  if (lua_istable(L, 7)) lua_pushvalue(L, 7); else lua_createtable(L, static_cast<int>(found.size()), 0);
+  // the lists are filled raw: plain tables only (check_into)
+  if (!lua_isnoneornil(L, 6)) check_into(L, 6, "reachable"), lua_pushvalue(L, 6);
+  else lua_createtable(L, static_cast<int>(found.size()), 0);
+  if (!lua_isnoneornil(L, 7)) check_into(L, 7, "reachable"), lua_pushvalue(L, 7);
+  else lua_createtable(L, static_cast<int>(found.size()), 0);
   for (std::size_t i = 0; i < found.size(); ++i) {
     lua_pushinteger(L, found[i] + 1);
     lua_rawseti(L, -3, static_cast<lua_Integer>(i + 1));

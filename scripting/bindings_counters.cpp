@@ -26,6 +26,7 @@ GAME_METHOD(set_counter) {
   const int counter = counter_arg(L, impl, 2);
   const int owner = static_cast<int>(integer_arg(L, 3));
   const lua_Integer value = integer_arg(L, 4);
+  check_counter_value(L, impl, "set_counter", counter, value);
   return guarded(L, [&] { s.set_counter(counter, owner, value); return 0; });
 }
 GAME_METHOD(add_counter) {
@@ -34,8 +35,15 @@ GAME_METHOD(add_counter) {
   const int counter = counter_arg(L, impl, 2);
   const int owner = static_cast<int>(integer_arg(L, 3));
   const lua_Integer delta = integer_arg(L, 4);
+  std::int64_t old = 0;
+  guarded(L, [&] { old = s.counter(counter, owner); return 0; });
+  std::int64_t sum = 0;
+  if (__builtin_add_overflow(old, delta, &sum) || sum > ScriptedRules::kMaxCounter || sum < -ScriptedRules::kMaxCounter)
+    luaL_error(L, "game:add_counter: counter '%s' holds %I, and %I more is past the limit of 2^53 (%I) in size, as "
+               "a score's", impl.layout->counters[static_cast<std::size_t>(counter)].name.c_str(), old, delta,
+               static_cast<lua_Integer>(ScriptedRules::kMaxCounter));
   return guarded(L, [&] {
-    const std::int64_t value = s.counter(counter, owner) + delta;
+    const std::int64_t value = old + delta;
     s.set_counter(counter, owner, value);
     lua_pushinteger(L, value);
     return 1;

@@ -23,10 +23,37 @@ namespace hr::bindings {
 
 namespace {
 
+/// Counts `bytes` more of the kernel's copy of the declaration against ScriptedRules::kKernelBudget, before the
+/// copy is made: a Lua string is shared by every reference to it, its C++ copies are not (2,000 components
+/// named by one 2 MB string would be 4 GB). Raises naming `what` (and, through luaL_error, the script's file
+/// and line) and the limit.
+void charge(lua_State* L, Impl& impl, std::uint64_t bytes, const char* what, int index = 0) {
+  if (bytes > ScriptedRules::kKernelBudget - impl.kernel_bytes)
+    luaL_error(L, "houserules.declare: %s%s would take the kernel's copy of the declaration past its limit of %d MiB "
+               "a ruleset (%I bytes so far, %I more asked for): declare fewer or smaller names, attributes or boards",
+               what, index ? (" " + std::to_string(index)).c_str() : "", static_cast<int>(ScriptedRules::kKernelBudget >> 20),
+               static_cast<lua_Integer>(impl.kernel_bytes), static_cast<lua_Integer>(std::min<std::uint64_t>(bytes, LUA_MAXINTEGER)));
+  impl.kernel_bytes += static_cast<std::size_t>(bytes);
+}
+
+/// The bytes a std::string of `length` bytes takes (its object, and its heap block past the short-string buffer).
+constexpr std::uint64_t string_bytes(std::size_t length) { return sizeof(std::string) + (length > 15 ? length + 1 : 0); }
+
+/// The list length of the table at `index` (luaL_len), charged at `each` bytes an entry before a loop copies them.
+int charged_length(lua_State* L, Impl& impl, int index, std::uint64_t each, const char* what) {
+  const lua_Integer n = luaL_len(L, index);
+  if (n < 0 || n > INT32_MAX) luaL_error(L, "houserules.declare: %s has a length of %I", what, n);
+  charge(L, impl, static_cast<std::uint64_t>(n) * each, what);
+  return static_cast<int>(n);
+}
+
 std::string field_string(lua_State* L, int t, const char* key, const char* what, int index) {
   lua_getfield(L, t, key);
   if (!lua_isstring(L, -1) || lua_type(L, -1) == LUA_TNUMBER)
     luaL_error(L, "houserules.declare: %s %d needs a string '%s'", what, index, key);
+  std::size_t length = 0;
+  lua_tolstring(L, -1, &length);
+  charge(L, Impl::from(L), string_bytes(length), what, index);
   std::string out = lua_tostring(L, -1);
   lua_pop(L, 1);
   return out;
@@ -63,6 +90,7 @@ void read_features(lua_State* L, Component& c, const std::string& key, int index
     if (!is_integer || value < 0 || value > 65535)
       luaL_error(L, "houserules.declare: component %d ('%s'): %s[\"%s\"] must be an integer 0..65535", index, c.name.c_str(), key.c_str(), text);
     const auto feature = static_cast<std::uint16_t>(value);
+    charge(L, Impl::from(L), 16, "a tile feature of component", index);
     bool ok = true, twice = false;
     if (key == "faces") {
       const auto f = parse_local_face(text);
@@ -186,8 +214,9 @@ int houserules_declare(lua_State* L) {
       if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1))
         luaL_error(L, "houserules.declare: 'shapes' must map names to lists of faces (e.g. rhombus = { \"0,0u\", \"0,0d\" })");
       ShapeDef shape;
+      charge(L, impl, string_bytes(lua_rawlen(L, -2)) + sizeof(ShapeDef), "a shape's name");
       shape.name = lua_tostring(L, -2);
-      const auto n = static_cast<int>(luaL_len(L, -1));
+      const int n = charged_length(L, impl, -1, sizeof(shape.faces[0]) * 2, "a shape's list of faces");
       for (int i = 1; i <= n; ++i) {
         lua_geti(L, -1, i);
         const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
@@ -208,6 +237,7 @@ int houserules_declare(lua_State* L) {
   each_entry(L, 1, "boards", [&](int i) {
     const int t = lua_gettop(L);
     BoardDef board;
+    Lattice::Size board_size;
     board.name = field_string(L, t, "name", "board", i);
     const std::string kind = field_string(L, t, "kind", "board", i);
     lua_getfield(L, t, "width");
@@ -216,7 +246,19 @@ int houserules_declare(lua_State* L) {
       luaL_error(L, "houserules.declare: board '%s' needs an integer width and height", board.name.c_str());
     std::string error;
     try {
-      board.lattice = Lattice(lattice_kind_from_string(kind), static_cast<int>(lua_tointeger(L, -2)), static_cast<int>(lua_tointeger(L, -1)));
+      const LatticeKind lattice_kind = lattice_kind_from_string(kind);
+      const lua_Integer width = lua_tointeger(L, -2), height = lua_tointeger(L, -1);
+      if (width >= 1 && width <= 255 && height >= 1 && height <= 255) {
+        // Counted before it is built (the marks of every game state below): a board refused as too large, or
+        // past the budget, is never allocated.
+        const Lattice::Size size = Lattice::size_of(lattice_kind, static_cast<int>(width), static_cast<int>(height));
+        if (size.faces > 65535 || size.edges > 65535)
+          throw std::runtime_error("it is too large (" + std::to_string(size.faces) + " faces and " + std::to_string(size.edges) +
+                                   " edges; at most 65535 of each)");
+        board_size = size;
+        charge(L, impl, static_cast<std::uint64_t>(size.bytes) + static_cast<std::uint64_t>(size.faces) * 4, "board", i);
+      }
+      board.lattice = Lattice(lattice_kind, static_cast<int>(width), static_cast<int>(height));
     } catch (const std::exception& e) {
       error = e.what();
     }
@@ -228,7 +270,12 @@ int houserules_declare(lua_State* L) {
         const char* where = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
         if (lua_type(L, -2) != LUA_TSTRING || (std::strcmp(where, "face") && std::strcmp(where, "edge") && std::strcmp(where, "vertex")))
           luaL_error(L, "houserules.declare: board '%s': marks must map names to \"face\", \"edge\" or \"vertex\"", board.name.c_str());
-        board.marks.push_back({lua_tostring(L, -2), site_kind_from_string(where)});
+        // the mark's name, and a byte per site in every game state
+        const SiteKind site_kind = site_kind_from_string(where);
+        const std::int64_t sites = site_kind == SiteKind::Face ? board_size.faces
+                                   : site_kind == SiteKind::Edge ? board_size.edges : board_size.vertices;
+        charge(L, impl, string_bytes(lua_rawlen(L, -2)) + sizeof(MarkDef) + static_cast<std::uint64_t>(sites), "a mark of board", i);
+        board.marks.push_back({lua_tostring(L, -2), site_kind});
         lua_pop(L, 1);
       }
       std::sort(board.marks.begin(), board.marks.end(), [](const MarkDef& a, const MarkDef& b) { return a.name < b.name; });
@@ -240,6 +287,7 @@ int houserules_declare(lua_State* L) {
   const int records = lua_gettop(L);
   each_entry(L, 1, "components", [&](int i) {
     const int t = lua_gettop(L);
+    charge(L, impl, sizeof(Component), "component", i);
     Component component;
     component.name = field_string(L, t, "name", "component", i);
     lua_newtable(L);
@@ -262,6 +310,8 @@ int houserules_declare(lua_State* L) {
         if (component.shape < 0) luaL_error(L, "houserules.declare: component %d ('%s'): unknown shape '%s'", i, component.name.c_str(), shape);
       }
       if (key != "name") {
+        charge(L, impl, 2 * string_bytes(key.size()) + 16 + (lua_type(L, -1) == LUA_TSTRING ? lua_rawlen(L, -1) + 1 : 0),
+               "an attribute of component", i);
         switch (lua_type(L, -1)) {
           case LUA_TBOOLEAN: component.attributes.emplace_back(key, static_cast<bool>(lua_toboolean(L, -1))); break;
           case LUA_TSTRING: component.attributes.emplace_back(key, std::string(lua_tostring(L, -1))); break;
@@ -294,6 +344,7 @@ int houserules_declare(lua_State* L) {
   // zones
   each_entry(L, 1, "zones", [&](int i) {
     const int t = lua_gettop(L);
+    charge(L, impl, sizeof(ZoneDef), "zone", i);
     ZoneDef zone;
     zone.name = field_string(L, t, "name", "zone", i);
     lua_getfield(L, t, "visibility");
@@ -311,6 +362,7 @@ int houserules_declare(lua_State* L) {
     if (lua_getfield(L, t, "holds") != LUA_TNIL) {
       if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
         luaL_error(L, "houserules.declare: zone '%s': holds must be the name of a component attribute (a string)", zone.name.c_str());
+      charge(L, impl, string_bytes(lua_rawlen(L, -1)), "the holds attribute of zone", i);
       zone.holds = lua_tostring(L, -1);
     }
     if (zone.visibility == Visibility::Owner && zone.owner.kind == Owner::Kind::Nobody)
@@ -325,6 +377,9 @@ int houserules_declare(lua_State* L) {
     counter.per_seat = lua_toboolean(L, -1);
     lua_getfield(L, t, "initial");
     counter.initial = luaL_optinteger(L, -1, 0);
+    if (counter.initial > ScriptedRules::kMaxCounter || counter.initial < -ScriptedRules::kMaxCounter)
+      luaL_error(L, "houserules.declare: counter '%s' starts at %I; a counter is at most 2^53 (%I) in size, as a score",
+                 counter.name.c_str(), static_cast<lua_Integer>(counter.initial), static_cast<lua_Integer>(ScriptedRules::kMaxCounter));
     layout.counters.push_back(std::move(counter));
   });
   each_entry(L, 1, "tracks", [&](int i) {
@@ -332,7 +387,7 @@ int houserules_declare(lua_State* L) {
     TrackDef track;
     track.name = field_string(L, t, "name", "track", i);
     if (lua_getfield(L, t, "values") != LUA_TTABLE) luaL_error(L, "houserules.declare: track '%s' needs a list of values", track.name.c_str());
-    const auto n = static_cast<int>(luaL_len(L, -1));
+    const int n = charged_length(L, impl, -1, sizeof(track.values[0]), "a track's list of values");
     for (int k = 1; k <= n; ++k) {
       lua_geti(L, -1, k);
       track.values.push_back(integer_arg(L, -1));
@@ -359,10 +414,12 @@ int houserules_declare(lua_State* L) {
       if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1))
         luaL_error(L, "houserules.declare: groups must map names to lists of zones");
       std::vector<std::string> names;
-      const auto n = static_cast<int>(luaL_len(L, -1));
+      charge(L, impl, string_bytes(lua_rawlen(L, -2)), "a group's name");
+      const int n = charged_length(L, impl, -1, sizeof(std::string), "a group's list of zones");
       for (int i = 1; i <= n; ++i) {
         lua_geti(L, -1, i);
         if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "houserules.declare: group '%s' must list zone names", lua_tostring(L, -3));
+        charge(L, impl, string_bytes(lua_rawlen(L, -1)), "a zone name in a group");
         names.emplace_back(lua_tostring(L, -1));
         lua_pop(L, 1);
       }
@@ -383,6 +440,7 @@ int houserules_declare(lua_State* L) {
     while (lua_next(L, -2)) {
       if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1))
         luaL_error(L, "houserules.declare: maps must map names to lists of integers");
+      charge(L, impl, string_bytes(lua_rawlen(L, -2)) + static_cast<std::uint64_t>(components + 1) * sizeof(lua_Integer), "a map");
       const std::string name = lua_tostring(L, -2);
       std::vector<lua_Integer> values(static_cast<std::size_t>(components + 1), 0);
       for (lua_Integer c = 0; c <= components; ++c) {
@@ -414,6 +472,7 @@ int houserules_declare(lua_State* L) {
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, phases, i);
       if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "houserules.declare: phases[%d] must be a name", static_cast<int>(i));
+      charge(L, impl, string_bytes(lua_rawlen(L, -1)) + 8, "a phase's name");
       layout.phase_names.emplace_back(lua_tostring(L, -1), static_cast<int>(i));
       lua_pop(L, 1);
     }
@@ -426,12 +485,16 @@ int houserules_declare(lua_State* L) {
         if (!lua_isinteger(L, -2) || !lua_isinteger(L, -1) || lua_tointeger(L, -1) < lua_tointeger(L, -2) ||
             luaL_len(L, -3) != 2)
           luaL_error(L, "houserules.declare: phase '%s' must map to an integer or a range {first, last} (first <= last)", name);
-        // one entry per number, in order: Layout::phase_number(name) finds the first
+        // one entry per number, in order: Layout::phase_number(name) finds the first (each charged first)
+        std::uint64_t numbers = static_cast<std::uint64_t>(lua_tointeger(L, -1)) - static_cast<std::uint64_t>(lua_tointeger(L, -2)) + 1;
+        if (numbers == 0 || numbers > (std::uint64_t{1} << 32)) numbers = std::uint64_t{1} << 32;  // (past any budget; no overflow below)
+        charge(L, impl, numbers * (string_bytes(std::strlen(name)) + 8), "a phase's range of numbers");
         for (lua_Integer p = lua_tointeger(L, -2); p <= lua_tointeger(L, -1); ++p)
           layout.phase_names.emplace_back(name, static_cast<int>(p));
         lua_pop(L, 2);
       } else if (lua_type(L, -2) == LUA_TSTRING) {
         if (!lua_isinteger(L, -1)) luaL_error(L, "houserules.declare: phase '%s' must map to an integer or a range {first, last}", lua_tostring(L, -2));
+        charge(L, impl, string_bytes(lua_rawlen(L, -2)) + 8, "a phase's name");
         layout.phase_names.emplace_back(lua_tostring(L, -2), static_cast<int>(lua_tointeger(L, -1)));
       } else if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > n) {
         luaL_error(L, "houserules.declare: 'phases' must be a list of names or map names to numbers");

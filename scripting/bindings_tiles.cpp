@@ -54,8 +54,8 @@ GAME_METHOD(placements) {
   const int b = board_arg(L, impl, 2);
   const ComponentId c = tile_arg(L, impl, 3);
   guarded(L, [&] { s.placements(c, b, impl.int_scratch); return 0; });
-  impl.sandbox.plain(L, 4);  // filled raw: the `out` list made plain
-  if (lua_istable(L, 4)) lua_pushvalue(L, 4); else lua_createtable(L, static_cast<int>(impl.int_scratch.size()), 0);
+  if (!lua_isnoneornil(L, 4)) check_into(L, 4, "placements"), lua_pushvalue(L, 4);  // (filled raw)
+  else lua_createtable(L, static_cast<int>(impl.int_scratch.size()), 0);
   for (std::size_t i = 0; i < impl.int_scratch.size(); ++i) {
     lua_pushinteger(L, impl.int_scratch[i] + 1);
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));

@@ -13,6 +13,9 @@ Kind.__index = Kind
 
 local function fail(message) error("houserules.encoding: " .. message, 3) end
 
+--- The largest action code: actions are 32-bit integers in the kernel (engine/rules.hpp), and codes are 0 or more.
+local MAX_ACTION = 2147483647
+
 --- houserules.encoding() -> a new, empty registry. A ruleset makes one, registers its kinds and phases,
 --- and publishes it as `rules.encoding` for its variants.
 local function new()
@@ -25,7 +28,8 @@ end
 ---            (texts: how each value reads in the action's text, default the value itself), or
 ---            { name = "card", cards = true }: a component number, read in texts by the component's name
 ---   text     the text form with {arg} for each argument ("draw {pile}"); default: the name and {args}
----   code     optional: the code of the first action of the kind (a ruleset keeping its historic codes);
+---   code     optional: the code of the first action of the kind (a ruleset keeping its historic codes), a
+---            whole number whose codes stay in 0 .. 2^31 - 1 (refused at load otherwise);
 ---            left out, the registry allocates the next free hundred
 ---   phase, legal, apply, explain: for a kind a house rule adds to a ruleset that offers them (as Lost
 ---            Cities does, rules.actions and rules.apply): the phase name it is offered in; legal(game, seat,
@@ -62,6 +66,13 @@ function Encoding:kind(spec)
     code = 0
     for _, other in ipairs(self.list) do code = math.max(code, other.last + 1) end
     code = (code + 99) // 100 * 100
+  elseif math.type(code) ~= "integer" or code < 0 then
+    fail("kind '" .. spec.name .. "': code must be a whole number from 0 (an action is 0 to " .. MAX_ACTION .. "), not "
+      .. tostring(code))
+  end
+  if kind.size > MAX_ACTION + 1 or code > MAX_ACTION - (kind.size - 1) then
+    fail("kind '" .. spec.name .. "': its " .. kind.size .. " codes from " .. code .. " go past " .. MAX_ACTION
+      .. ", the largest action")
   end
   kind.first, kind.last = code, code + kind.size - 1
   for _, other in ipairs(self.list) do

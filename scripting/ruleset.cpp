@@ -304,6 +304,9 @@ std::vector<VariantAddition> read_additions(const toml::table& doc, const fs::pa
     for (const auto& [key, node] : *zones) {
       VariantAddition a{VariantAddition::Kind::Zone, check_name(key, false, "zone"), "", false, 0, "", file, line(node)};
       const std::string what = "zones." + a.name;
+      if (a.name == "box")  // Layout::finalize adds it to every game: a variant's would stand for it
+        throw LoadError(where(file, node) + ": a variant cannot add a zone named 'box': the kernel's box (where every "
+                        "component not in play lies) has that name");
       const toml::table& t = read_entry(a, node, what, {"visibility", "per_seat", "meaning"});
       const toml::node* v = t.get("visibility");
       if (!v) throw LoadError(where(file, node) + ": " + what + " needs a visibility (hidden, owner, public, top or top-card)");
@@ -320,6 +323,9 @@ std::vector<VariantAddition> read_additions(const toml::table& doc, const fs::pa
       if (const toml::node* i = t.get("initial")) {
         if (!i->is_integer()) throw LoadError(where(file, *i) + ": " + what + ".initial must be an integer");
         a.initial = **i->as_integer();
+        if (a.initial > ScriptedRules::kMaxCounter || a.initial < -ScriptedRules::kMaxCounter)
+          throw LoadError(where(file, *i) + ": " + what + ".initial is " + std::to_string(a.initial) +
+                          "; a counter is at most 2^53 in size, as a score");
       }
       out.push_back(std::move(a));
     }

@@ -25,6 +25,8 @@ namespace hr {
 
 /// Replaces find, match, gmatch and gsub in the string library at `string_library` (sandbox_patterns.cpp).
 void install_bounded_patterns(lua_State* L, int string_library);
+/// Replaces string.rep, table.concat and table.unpack by versions bounded in C (sandbox_library.cpp).
+void install_bounded_library(lua_State* L, int string_library, int table_library);
 
 namespace {
 
@@ -43,7 +45,10 @@ void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
   // Inside a hook the script's cap; outside (kernel-side calls) a reserve on top that scripts cannot reach.
   const std::size_t cap = sandbox->limits().memory_bytes +
                           (sandbox->call_depth_.load(std::memory_order_relaxed) ? 0 : Sandbox::kKernelReserve);
-  if (nsize > old && sandbox->used_ + (nsize - old) > cap) return nullptr;
+  if (nsize > old && sandbox->used_ + (nsize - old) > cap) {
+    if (sandbox->call_depth_.load(std::memory_order_relaxed)) sandbox->note_out_of_memory();
+    return nullptr;
+  }
   void* block = std::realloc(ptr, nsize);
   if (!block) return nullptr;
   sandbox->used_ = sandbox->used_ - old + nsize;
@@ -626,7 +631,13 @@ bool valid_module_name(const char* name) {
 }
 
 int sandbox_require(lua_State* L) {
-  const char* name = luaL_checkstring(L, 1);
+  std::size_t length = 0;
+  const char* name = luaL_checklstring(L, 1, &length);
+  // A longer name would reach the file system as a file name past its limit (ENAMETOOLONG), and an exception
+  // escaping into Lua hands the stack's top (the module cache) to the script's pcall as the error (issue 32).
+  if (length > Sandbox::kMaxModuleName)
+    return luaL_error(L, "require: a module name has at most %d bytes, not %d", static_cast<int>(Sandbox::kMaxModuleName),
+                      static_cast<int>(length));
   if (!valid_module_name(name))
     return luaL_error(L, "require: '%s' is not a module name (letters, digits, _ - and dots only)", name);
   lua_getfield(L, LUA_REGISTRYINDEX, "houserules.modules");
@@ -639,7 +650,8 @@ int sandbox_require(lua_State* L) {
   relative += ".lua";
   for (const auto& root : sandbox->module_roots_) {
     const auto file = root / relative;
-    if (!std::filesystem::is_regular_file(file)) continue;
+    std::error_code not_found;
+    if (!std::filesystem::is_regular_file(file, not_found)) continue;  // (no exception: see above)
     // The module's real path (symbolic links resolved) must lie in the real folder, or among the built-in
     // rulesets (a link to a shipped module, as the planted-bug fixtures use): a link `lib -> /` in the
     // ruleset's folder would otherwise make every .lua file on the disk loadable.
@@ -903,7 +915,9 @@ void Sandbox::open_libraries() {
   lua_pushcclosure(L, sandbox_format, 1);
   lua_setfield(L, -2, "format");
   install_bounded_patterns(L, lua_absindex(L, -1));
-  lua_pop(L, 1);
+  lua_getfield(L, -2, LUA_TABLIBNAME);
+  install_bounded_library(L, lua_absindex(L, -2), lua_absindex(L, -1));
+  lua_pop(L, 2);
   lua_getfield(L, -1, LUA_MATHLIBNAME);
   lua_pushcfunction(L, sandbox_random);
   lua_setfield(L, -2, "random");
@@ -956,6 +970,7 @@ void Sandbox::call(const char* what, int nargs, int nresults) {
   }
   call_serial_.store(serial, std::memory_order_relaxed);
   call_depth_.store(depth + 1, std::memory_order_relaxed);
+  if (depth == 0) out_of_memory_at_[0] = '\0';
   const int status = lua_pcall(L, nargs, nresults, kMessageHandlerSlot);
   call_depth_.store(depth, std::memory_order_relaxed);
   call_serial_.store(serial + 1, std::memory_order_relaxed);
@@ -964,8 +979,9 @@ void Sandbox::call(const char* what, int nargs, int nresults) {
   if (status == LUA_OK) return;
   std::string message;
   if (status == LUA_ERRMEM) {
-    message = std::string(what) + " ran out of memory: the sandbox allows " +
-              std::to_string(limits_.memory_bytes >> 20) + " MiB per Lua state";
+    message = (out_of_memory_at_[0] ? printable(out_of_memory_at_) + ": " : std::string()) + what +
+              " ran out of memory: the sandbox allows " + std::to_string(limits_.memory_bytes >> 20) +
+              " MiB per Lua state";
   } else {
     std::size_t length = 0;
     const char* text = lua_tolstring(L, -1, &length);
@@ -975,6 +991,19 @@ void Sandbox::call(const char* what, int nargs, int nresults) {
   }
   lua_pop(L, 1);
   throw ScriptError(message);
+}
+
+void Sandbox::note_out_of_memory() {
+  // Lua runs no message handler for a memory error, so the script's line is read here, while its frames are
+  // still on the stack. lua_getstack and lua_getinfo("Sl") allocate nothing (the source's short name is
+  // written into the lua_Debug itself); Lua 5.4.4 keeps the old stack valid while it tries to grow it.
+  lua_Debug ar;
+  for (int level = 0; level < 16 && lua_getstack(L_, level, &ar); ++level) {
+    if (!lua_getinfo(L_, "Sl", &ar) || ar.currentline <= 0) continue;
+    std::snprintf(out_of_memory_at_, sizeof out_of_memory_at_, "%s:%d", ar.short_src, ar.currentline);
+    return;
+  }
+  out_of_memory_at_[0] = '\0';
 }
 
 int Sandbox::coverage_mask() const { return coverage_ ? CoverageRecorder::hook_mask() : 0; }

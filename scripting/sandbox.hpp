@@ -59,6 +59,8 @@ class Sandbox {
   static constexpr long long kPatternSteps = 1ll << 24;
   /// Bytes `print` writes per Lua state before it falls silent (with one notice).
   static constexpr std::size_t kPrintBudget = 1u << 20;
+  /// Bytes of a module name `require` accepts (each becomes a file name).
+  static constexpr std::size_t kMaxModuleName = 128;
   /// Bytes of a script's error message kept (the file and line come first).
   static constexpr std::size_t kMaxErrorBytes = 4096;
   /// Memory only the kernel may use past the script's cap: kernel-side Lua calls outside a hook (creating
@@ -140,6 +142,10 @@ class Sandbox {
   int coverage_mask() const;
   /// Sets the hook back to that mask (the CPU guard's count event off).
   void disarm();
+  /// Called by the allocator when it refuses a block inside a call: records the script's file and line.
+  void note_out_of_memory();
+  /// "file:line" of the last allocation refused in the current call (empty: none, or no Lua line).
+  char out_of_memory_at_[96] = {};  // (LUA_IDSIZE, 60, and a line number)
 
  private:
   void open_libraries();

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -102,6 +103,52 @@ std::string hook_text(lua_State* L, const char* hook, std::size_t limit, bool mu
   return printable(value, multi_line);
 }
 
+/// Whether `source`, a file name as a Lua traceback shows it (cut to "...tail" when long), names `file`.
+bool same_source(std::string_view source, std::string_view file) {
+  if (source.substr(0, 3) == "...") return file.ends_with(source.substr(3));
+  return source == file;
+}
+
+/// The error of variant script `file` while it loads (`error`: Sandbox::call's "<what> failed: message" and
+/// the traceback), as "file:line: message" alone: the line in the variant (from the traceback when the error
+/// was raised in the parent's code the variant called), without the parent's frames (issue 32).
+std::string variant_error(const std::string& error, const std::string& what, const std::string& file) {
+  std::string message = error;
+  if (const std::string prefix = what + " failed: "; message.starts_with(prefix)) message.erase(0, prefix.size());
+  std::string trace;
+  if (const auto cut = message.find("\nstack traceback:"); cut != std::string::npos) {
+    trace = message.substr(cut);
+    message.erase(cut);
+  }
+  const auto colon = message.find(':');
+  if (colon != std::string::npos && same_source(std::string_view(message).substr(0, colon), file)) {
+    return file + message.substr(colon);  // (the file's whole name, where Lua cut a long one)
+  }
+  std::istringstream lines(trace);
+  for (std::string line; std::getline(lines, line);) {  // "\tv.lua:7: in main chunk"
+    const auto start = line.find_first_not_of('\t');
+    if (start == std::string::npos) continue;
+    const auto at = line.find(':', start);
+    if (at == std::string::npos) continue;
+    const auto end = line.find(':', at + 1);
+    const std::string number = end == std::string::npos ? "" : line.substr(at + 1, end - at - 1);
+    if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (same_source(std::string_view(line).substr(start, at - start), file)) return file + ":" + number + ": " + message;
+  }
+  return message;
+}
+
+/// Where the hook with registry reference `hook` is defined ("rulesets/x/rules.lua:12"): the file and line that
+/// the messages about what a hook returned name (its error has none: it returned, it did not raise).
+std::string hook_defined_at(lua_State* L, int hook) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, hook);
+  lua_Debug ar{};
+  std::string at = "(unknown file)";
+  if (lua_getinfo(L, ">S", &ar) && ar.source && ar.source[0] == '@')
+    at = printable(std::string(ar.source + 1)) + ":" + std::to_string(ar.linedefined);
+  return at;
+}
+
 void push_hook(lua_State* L, const ScriptedRules::Impl& impl, int hook) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, hook);
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl.game_ref);
@@ -158,7 +205,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
     try {
       impl.sandbox.call(what.c_str(), 1, 1);
     } catch (const ScriptError& e) {
-      throw LoadError(e.what());
+      throw LoadError(variant_error(e.what(), what, Sandbox::display_path(variant.script)));
     }
     if (!lua_istable(L, -1))
       throw LoadError(Sandbox::display_path(variant.script) + " must return the changed rules table (it returned a " +
@@ -368,11 +415,20 @@ std::int64_t ScriptedRules::score(const GameState& state, int seat) {
   impl_->sandbox.call("hook 'score'", 2, 1);
   lua_Integer value = 0;
   const bool is_integer = strict_integer(L, -1, value);
+  const bool is_number = lua_type(L, -1) == LUA_TNUMBER;
+  const lua_Number number = lua_tonumber(L, -1);
   lua_pop(L, 1);
-  if (!is_integer) throw ScriptError("hook 'score' must return an integer for seat " + std::to_string(seat));
+  if (!is_integer) {
+    const std::string got = !is_number ? std::string() : std::isnan(number) ? " (it returned NaN)"
+                                                       : std::isinf(number) ? " (it returned an infinity)"
+                                                                            : " (it returned " + std::to_string(number) + ")";
+    throw ScriptError(hook_defined_at(L, impl_->hook_score) + ": hook 'score' must return an integer for seat " +
+                      std::to_string(seat) + got);
+  }
   if (value > kMaxScore || value < -kMaxScore)
-    throw ScriptError("hook 'score' returned " + std::to_string(value) + " for seat " + std::to_string(seat) +
-                      "; a round's score is at most " + std::to_string(kMaxScore) + " in size");
+    throw ScriptError(hook_defined_at(L, impl_->hook_score) + ": hook 'score' returned " + std::to_string(value) +
+                      " for seat " + std::to_string(seat) + "; a round's score is at most " +
+                      std::to_string(kMaxScore) + " in size");
   return value;
 }
 
@@ -386,9 +442,12 @@ std::optional<double> ScriptedRules::heuristic(const GameState& state, int seat)
   const bool is_number = lua_type(L, -1) == LUA_TNUMBER;
   const lua_Number value = lua_tonumber(L, -1);
   lua_pop(L, 1);
-  if (!is_number) throw ScriptError("hook 'heuristic' must return a number for seat " + std::to_string(seat));
+  if (!is_number)
+    throw ScriptError(hook_defined_at(L, impl_->hook_heuristic) + ": hook 'heuristic' must return a number for seat " +
+                      std::to_string(seat));
   if (!std::isfinite(value))
-    throw ScriptError("hook 'heuristic' returned " + std::string(std::isnan(value) ? "NaN" : "an infinity") +
+    throw ScriptError(hook_defined_at(L, impl_->hook_heuristic) + ": hook 'heuristic' returned " +
+                      std::string(std::isnan(value) ? "NaN" : "an infinity") +
                       " for seat " + std::to_string(seat) + " (it must be a finite number)");
   return value;
 }
@@ -449,14 +508,7 @@ std::optional<std::string> ScriptedRules::turn_summary(const GameState& view, in
   if (impl_->hook_turn_summary == LUA_NOREF) return std::nullopt;
   lua_State* L = impl_->sandbox.lua();
   // Where the hook is defined ("rulesets/x/rules.lua:12"), for the messages about what it returned.
-  auto where = [&] {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->hook_turn_summary);
-    lua_Debug ar{};
-    std::string at = "(unknown file)";
-    if (lua_getinfo(L, ">S", &ar) && ar.source && ar.source[0] == '@')
-      at = printable(std::string(ar.source + 1)) + ":" + std::to_string(ar.linedefined);
-    return at;
-  };
+  auto where = [&] { return hook_defined_at(L, impl_->hook_turn_summary); };
   Binding bound(*impl_, view, false, "turn_summary");
   if (!lua_checkstack(L, 8)) throw ScriptError("hook 'turn_summary': out of Lua stack space");
   push_hook(L, *impl_, impl_->hook_turn_summary);
@@ -565,8 +617,8 @@ std::vector<std::string> ScriptedRules::shorthand(const GameState& state, std::s
   const lua_Unsigned count = lua_rawlen(L, -1);
   if (count > kMaxShorthand) {
     lua_pop(L, 1);
-    throw ScriptError("hook 'shorthand' returned " + std::to_string(count) + " texts; the limit is " +
-                      std::to_string(kMaxShorthand));
+    throw ScriptError(hook_defined_at(L, impl_->hook_shorthand) + ": hook 'shorthand' returned " +
+                      std::to_string(count) + " texts; the limit is " + std::to_string(kMaxShorthand));
   }
   for (lua_Unsigned i = 1; i <= count; ++i) {
     if (lua_rawgeti(L, -1, static_cast<lua_Integer>(i)) != LUA_TSTRING) {

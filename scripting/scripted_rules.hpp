@@ -59,6 +59,10 @@ class ScriptedRules final : public Rules {
   static constexpr std::size_t kMaxExplainInput = 64u << 10;       ///< longer input lines are not given to `explain`
   static constexpr std::size_t kMaxShorthand = 64;  ///< actions one `shorthand` may stand for
   static constexpr std::int64_t kMaxScore = std::int64_t{1} << 53;  ///< size of one round's score for a seat
+  static constexpr std::int64_t kMaxCounter = kMaxScore;  ///< size of a counter's value (initial, set, add)
+  /// Bytes of C++ state one ruleset may declare (names, attributes, features, boards and the marks of a game
+  /// state, tracks, maps, groups, phases): counted by houserules.declare before each copy is made.
+  static constexpr std::size_t kKernelBudget = std::size_t{64} << 20;
 
   /// Loads `info`'s entry script with `params_toml_text` already merged into its params. Throws LoadError.
   ScriptedRules(const RulesetInfo& info, const LoadOptions& options);

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -48,11 +49,14 @@ struct Violation {
   std::string action_text;   ///< the text of that action when known
   int seat = 0;
   int round = 0;
+  bool after_earlier_games = false;  ///< found by the replay in a fresh Lua state: the games before it count
 };
 
 class GameChecker {
  public:
-  GameChecker(Rules& rules, const CheckOptions& options) : rules_(rules), options_(options) {}
+  /// `fresh` loads the same rules again in a new Lua state (the replay in a fresh Lua state); may be empty.
+  GameChecker(Rules& rules, const CheckOptions& options, std::function<std::unique_ptr<Rules>()> fresh = {})
+      : rules_(rules), options_(options), fresh_(std::move(fresh)) {}
 
   /// Plays one random game with `seed`; returns its first violation, if any. `plies` receives its length.
   std::optional<Violation> run(std::uint64_t seed, std::int64_t& plies) {
@@ -60,6 +64,8 @@ class GameChecker {
     const int seats = rules_.layout().seats;
     texts_.clear();
     digests_.clear();
+    turn_seat_ = 0;
+    turn_texts_.clear();
     std::vector<std::string> names(static_cast<std::size_t>(seats), "random");
     std::istringstream no_input;
     std::ostringstream no_output;
@@ -119,6 +125,13 @@ class GameChecker {
         if (auto v = refused_unchanged(state, bad, next, seat, round)) return v;
       }
 
+      if (seat != turn_seat_) {  // a new turn: what each seat sees before it (for turn_summary)
+        if (auto v = display_hooks(state, next, seat, round)) return v;
+        turn_before_.clear();
+        for (int s = 1; s <= seats; ++s) turn_before_.push_back(state.observation(s));
+        turn_seat_ = seat;
+        turn_texts_.clear();
+      }
       // A random legal action, as `houserules play --players random,... --seed <seed>` would choose it.
       const Action action = players[static_cast<std::size_t>(seat - 1)]->choose(rules_, InformationSet(state, seat, legal));
       const std::string& text = legal_texts[static_cast<std::size_t>(std::find(legal.begin(), legal.end(), action) - legal.begin())];
@@ -133,6 +146,7 @@ class GameChecker {
                     next, true, text, seat, round);
       }
       texts_.push_back(text);
+      turn_texts_.push_back(text);
       digests_.push_back(state.digest());
       plies = state.ply();
       // The hooks bots call besides the game's own (the heuristic): in the played game only, so that rules
@@ -149,6 +163,7 @@ class GameChecker {
       if (auto v = check_state(state, next, text, seat, round)) return v;
     }
 
+    if (auto v = display_hooks(state, plies, 0, state.round())) return v;
     // The game is over: no legal action, every action refused, valid places.
     try {
       rules_.legal_actions(state, legal);
@@ -173,7 +188,18 @@ class GameChecker {
     } catch (const std::exception& e) {
       return fail("ranks", std::string("the ranks hook failed: ") + e.what(), plies, false, {}, 0, state.round());
     }
-    return check_replay(seed, state);
+    if (auto v = check_replay(rules_, seed, state, false)) return v;
+    if (!fresh_) return std::nullopt;
+    std::unique_ptr<Rules> fresh;
+    try {
+      fresh = fresh_();
+    } catch (const std::exception& e) {
+      return fail("replay", std::string("loading the rules again for the replay in a fresh Lua state failed: ") + e.what(),
+                  0, true, {}, 1, 1);
+    }
+    auto v = check_replay(*fresh, seed, state, true);
+    if (v) v->after_earlier_games = true;
+    return v;
   }
 
  private:
@@ -215,13 +241,45 @@ class GameChecker {
     return std::nullopt;
   }
 
-  /// Replays the recorded texts from the seed, in the same Lua state right after the played game (which
-  /// called the heuristic too, and the replay does not): every digest and the final state must match. Rules
-  /// that keep state in Lua locals (upvalues) find it changed by the played game, and play another game.
-  std::optional<Violation> check_replay(std::uint64_t seed, const GameState& final_state) {
+  /// The hooks only the display calls, as `play` calls them between actions (issue 32): when the turn of
+  /// `turn_seat_` has ended (the next action is `next`, by `seat`; 0 at the end of the game), its turn_summary
+  /// line as each seat saw it, then `describe` for the seat to move. Called in the played game only, never in
+  /// the replays: rules whose display hooks change what the rules hooks see (a count kept in a Lua local)
+  /// play another game at the terminal than in its replay, and the replay check finds it.
+  std::optional<Violation> display_hooks(const GameState& state, std::int64_t next, int seat, int round) {
+    if (turn_seat_ == 0 || turn_texts_.empty()) return std::nullopt;
+    const int seats = rules_.layout().seats;
+    try {
+      for (int viewer = 1; viewer <= seats; ++viewer) {
+        const GameState after = state.observation(viewer);
+        turn_summary_text(rules_, after,  turn_seat_,
+                          turn_changes(turn_before_[static_cast<std::size_t>(viewer - 1)], after, viewer, false, turn_texts_));
+      }
+      if (seat > 0) rules_.describe(state.observation(seat), seat);
+    } catch (const std::exception& e) {
+      return fail("display hooks", std::string("a hook the display calls failed: ") + e.what(), next, seat > 0, {},
+                  seat, round);
+    }
+    turn_texts_.clear();
+    return std::nullopt;
+  }
+
+  /// Replays the recorded texts from the seed with `rules`: every digest and the final state must match.
+  /// Twice per game: in the same Lua state right after the played game (which called the heuristic and the
+  /// display hooks too, and the replay does not): rules that keep state in Lua locals (upvalues) find it
+  /// changed by the played game, and play another game; then (`fresh`) in a Lua state loaded for this replay
+  /// alone, as another thread of `simulate --threads` would run the game: rules that remember earlier games
+  /// (a table of deals seen, kept across games) play another game there.
+  std::optional<Violation> check_replay(Rules& rules, std::uint64_t seed, const GameState& final_state, bool fresh) {
+    const char* where = fresh ? "in a fresh Lua state (loaded for this replay alone, as another thread of `simulate "
+                                "--threads` would run the game): the rules depend on what their Lua state did before "
+                                "this game (a table or upvalue kept across games?)"
+                              : "in the same Lua state after the played game, without the heuristic and display calls "
+                                "the played game had: the rules depend on something outside the game state (a Lua "
+                                "upvalue, a table kept between calls or games?)";
     GameState state;
     try {
-      state = rules_.new_game(seed);
+      state = rules.new_game(seed);
     } catch (const std::exception& e) {
       return fail("replay", std::string("the setup failed on replay: ") + e.what(), 0, true, {}, 1, 1);
     }
@@ -231,26 +289,28 @@ class GameChecker {
       const int round = state.round();
       std::optional<Action> action;
       try {
-        action = rules_.parse_action(state, texts_[i]);
+        action = rules.parse_action(state, texts_[i]);
         if (!action)
           return fail("replay", "the recorded action is not legal when the game is replayed from its seed: " +
-                                    rules_.explain_illegal(state, texts_[i]),
+                                    rules.explain_illegal(state, texts_[i]),
                       n, true, texts_[i], seat, round);
-        rules_.apply(state, *action);
+        rules.apply(state, *action);
       } catch (const std::exception& e) {
         return fail("replay", std::string("the replay failed: ") + e.what(), n, true, texts_[i], seat, round);
       }
       if (state.digest() != digests_[i])
         return fail("replay",
-                    fmt::format("replayed from the seed and the action texts, the state after this action differs "
-                                "(digest {}, played {}): the rules depend on something outside the game state "
-                                "(a Lua upvalue, a table kept between calls or games? the replay runs in the same Lua "
-                                "state after the played game, without the heuristic calls the played game had)",
-                                digest_text(state.digest()), digest_text(digests_[i])),
+                    fmt::format("replayed from the seed and the action texts {}, the state after this action differs "
+                                "(digest {}, played {})",
+                                where, digest_text(state.digest()), digest_text(digests_[i])),
                     n, false, texts_[i], seat, round);
     }
-    if (!(state == final_state) || state.match_scores() != final_state.match_scores())
-      return fail("replay", "the replayed game ends in another state than the played one",
+    // (states of two Lua states' rules have two layouts, which operator== tells apart: compared by digest)
+    const bool same = fresh ? state.digest() == final_state.digest() && state.round_scores() == final_state.round_scores() &&
+                                  state.over() == final_state.over()
+                            : state == final_state;
+    if (!same || state.match_scores() != final_state.match_scores())
+      return fail("replay", std::string("the replayed game ends in another state than the played one, replayed ") + where,
                   static_cast<std::int64_t>(texts_.size()), false, {}, 0, state.round());
     return std::nullopt;
   }
@@ -279,6 +339,10 @@ class GameChecker {
 
   Rules& rules_;
   const CheckOptions& options_;
+  std::function<std::unique_ptr<Rules>()> fresh_;  // the rules loaded again, for the replay in a fresh Lua state
+  int turn_seat_ = 0;                    // the seat whose turn is being played (0: none yet)
+  std::vector<GameState> turn_before_;   // each seat's observation before that turn
+  std::vector<std::string> turn_texts_;  // the turn's action texts so far
   GameState before_;                     // the state before the current action (see refused_unchanged)
   std::vector<std::string> normalized_;  // scratch of first_repeated_text
   std::vector<std::size_t> order_;
@@ -301,11 +365,11 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err,
     return 2;
   }
   std::unique_ptr<ScriptedRules> rules;
+  LoadOptions load;
+  load.seats = options.players;
+  load.clear_action_lists = true;  // a count past what the actions hook filled is an error here
+  load.overrides = options.overrides;
   try {
-    LoadOptions load;
-    load.seats = options.players;
-    load.clear_action_lists = true;  // a count past what the actions hook filled is an error here
-    load.overrides = options.overrides;
     rules = load_rules(options.ruleset, load);
   } catch (const std::exception& e) {
     err << "error: " << e.what() << '\n';
@@ -335,7 +399,8 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err,
   std::string random_players;
   for (int s = 0; s < seats; ++s) random_players += s ? ",random" : "random";
 
-  GameChecker checker(*rules, options);
+  // Each game is replayed once more in a Lua state loaded for that replay alone (GameChecker::check_replay).
+  GameChecker checker(*rules, options, [&]() -> std::unique_ptr<Rules> { return load_rules(options.ruleset, load); });
   int failed = 0;
   std::int64_t total_plies = 0;
   std::optional<ProgressBar> progress;  // on a terminal only: quiet in a pipe, as the issue 37 asks
@@ -355,12 +420,18 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err,
     if (options.verbose && !v) out << fmt::format("ok   game {} (seed {}): {} actions\n", g + 1, seed, plies);
     if (!v) continue;
     ++failed;
+    // A game that plays differently in a fresh Lua state depends on the games the checking state played
+    // before it: the command to see it again plays those too (from the first seed).
+    const std::string reproduce =
+        v->after_earlier_games
+            ? fmt::format("houserules check {} --games {} --seed {}{}", shell_word(options.ruleset), g + 1,
+                          options.seed, reproduce_tail)
+            : fmt::format("houserules check {} --games 1 --seed {}{}", shell_word(options.ruleset), seed, reproduce_tail);
     if (report)
       (*report)["violations"].push_back(
           {{"game", g + 1}, {"seed", seed}, {"check", v->check}, {"message", v->message}, {"action", v->action},
            {"before", v->before}, {"action_text", v->action_text}, {"seat", v->seat}, {"round", v->round},
-           {"reproduce", fmt::format("houserules check {} --games 1 --seed {}{}", shell_word(options.ruleset), seed,
-                                     reproduce_tail)}});
+           {"reproduce", reproduce}});
     if (failed > options.max_reports) continue;
     std::string where;
     if (v->action == 0)
@@ -371,8 +442,7 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err,
     if (v->seat > 0) where += fmt::format(", seat {}", v->seat);
     if (v->round > 0) where += fmt::format(", round {}", v->round);
     out << fmt::format("VIOLATION in game {} (seed {}), {}: {}: {}\n", g + 1, seed, where, v->check, indented(v->message));
-    out << fmt::format("  reproduce: houserules check {} --games 1 --seed {}{}\n", shell_word(options.ruleset), seed,
-                       reproduce_tail);
+    out << "  reproduce: " << reproduce << '\n';
     if (v->check != "game length")  // `play` would only stop at its own limit of 100,000 actions
       out << fmt::format("  watch it:  houserules play {} --players {} --seed {} --log game-{}.jsonl{}\n",
                          shell_word(options.ruleset), random_players, seed, seed, set_args);
@@ -390,9 +460,9 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err,
     out << fmt::format(
         "check {}: {} games, {} actions, no violation ({:.1f} s). Checked after every action: conservation, a legal "
         "action until the end and none after, unique action texts, illegal actions refused with no change, "
-        "failing actions, the ruleset's invariants, the heuristic, game length <= {}, replay from the seed in the "
-        "same Lua state after the game, without the heuristic calls (state hidden in Lua locals shows as a "
-        "difference).\n",
+        "failing actions, the ruleset's invariants, the heuristic and the display hooks (turn_summary, describe), "
+        "game length <= {}, replay from the seed in the same Lua state after the game and in a fresh one, without "
+        "the heuristic and display calls (state hidden in Lua locals shows as a difference).\n",
         rules->id(), options.games, total_plies, seconds, options.max_plies);
     return 0;
   }
