@@ -15,7 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "bots.hpp"
+#include "input_line.hpp"
 #include "play/play.hpp"
+#include "printable.hpp"
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 
@@ -461,8 +463,22 @@ int compare_command(const CompareOptions& o, std::ostream& out, std::ostream& er
     e.mirror = true;
     e.count_actions = true;
     try {
+      // A seat count the ruleset does not take is a mistake in --players: say so, with the counts it takes.
+      const RulesetInfo info = find_ruleset(e.ruleset);
+      const int seats = static_cast<int>(o.players.size());
+      if (seats < info.min_players || seats > info.max_players) {
+        const std::string range = std::to_string(info.min_players) +
+                                  (info.max_players > info.min_players ? " to " + std::to_string(info.max_players) : "");
+        std::string example = "greedy";
+        for (int s = 1; s < info.min_players; ++s) example += ",greedy";
+        return err << fmt::format("error: {} ({}): {} is played by {} players, not {}: give --players {} names, one "
+                                  "per seat, that both sides take (e.g. --players {})\n",
+                                  i ? "B" : "A", printable(cut_for_message(e.ruleset)), printable(info.id), range,
+                                  seats, range, example),
+               2;
+      }
       LoadOptions load;
-      load.seats = static_cast<int>(o.players.size());
+      load.seats = seats;
       auto rules = load_rules(e.ruleset, load);
       e.seats = rules->layout().seats;
       e.ruleset_id = rules->id();

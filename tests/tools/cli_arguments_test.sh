@@ -77,6 +77,10 @@ run 2 simulate lost-cities --players random,random --games 1000000001 --shard 0/
 grep -q 'at most 1000000000' "$d/err" || { cat "$d/err"; fail "--games above the maximum is not refused"; }
 run 2 compare lost-cities lost-cities --players random,random --games 9223372036854775807 --no-progress
 grep -q 'compare plays at most 2500000 games each' "$d/err" || { cat "$d/err"; fail "compare --games is not bounded"; }
+# issue 32: compare of a 3-4 player ruleset with two players names --players and the seat counts it takes
+run 2 compare lost-valley lost-valley --players greedy,greedy --games 2 --no-progress
+grep -q 'is played by 3 to 4 players, not 2: give --players 3 to 4 names' "$d/err" ||
+  { cat "$d/err"; fail "compare with a seat count the ruleset does not take does not name --players"; }
 # A shard of a large experiment plays only its own games, its indices computed as it goes: game 999999999 is
 # the last of the experiment and the only one of shard 999999999/1000000000.
 run 0 simulate lost-cities --players random,random --games 1000000000 --shard 999999999/1000000000 --no-progress \
