@@ -91,6 +91,13 @@ status=$(curl -s -o "$tmp/body" -w '%{http_code}' "${url}api/games/${ids[0]}")
 [ "$status" = 404 ] && grep -q "memory budget of 256 MiB" "$tmp/body" || fail "the oldest game was not evicted: $status $(cut -c1-200 "$tmp/body")"
 status=$(post "/api/games/${ids[15]}/play" '{"seat": 1, "index": 0}' "$tmp/body")
 [ "$status" = 200 ] || fail "the newest game does not play: $status $(cut -c1-200 "$tmp/body")"
-[ "$rss" -lt 450 ] || fail "the server's resident memory is $rss MiB after eviction (bound: 450 MiB)"
+# Under AddressSanitizer (tests/sanitize.sh) freed memory sits in ASan's quarantine and every allocation carries
+# shadow memory, so the resident size says nothing about the budget there (664 MiB seen): the eviction itself is
+# still checked above; the bound holds for the plain build, which ./test.sh runs.
+if ldd "$hr" 2> /dev/null | grep -q 'libasan'; then
+  echo "note: a sanitizer build: the RSS bound (450 MiB) is checked in the plain build only (RSS here: $rss MiB)"
+else
+  [ "$rss" -lt 450 ] || fail "the server's resident memory is $rss MiB after eviction (bound: 450 MiB)"
+fi
 echo "ok  the memory budget: the oldest games evicted (404 naming the budget), the newest plays, RSS $rss MiB"
 echo "PASS"
