@@ -193,6 +193,21 @@ std::vector<std::pair<int, std::int64_t>> counter_slots(const Layout& layout, co
   return out;
 }
 
+/// Puts the figures of one `figures` key where it lists them (a place each, in figure order; figures past the list
+/// go off the board). Throws naming the key's line when it lists more places than the game has such figures.
+void place_figures(GameState& state, const FigurePlaces& fp) {
+  const Layout& layout = state.layout();
+  const std::vector<int> figures = figures_of(layout, fp);
+  if (fp.places.size() > figures.size())
+    throw ScenarioError(fp.line, in_quotes(fp.key) + " lists " + std::to_string(fp.places.size()) +
+                                     " places, the game has " + std::to_string(figures.size()) + " such figures");
+  for (std::size_t i = 0; i < figures.size(); ++i) {
+    const FigurePlace p = i < fp.places.size() ? parse_place(layout, fp.places[i]) : FigurePlace{};
+    if (p.on_board()) state.move_figure_to_site(figures[i], p.board, p.kind, p.site);
+    else state.move_figure(figures[i], p.track, p.space);
+  }
+}
+
 /// A free copy of component `name` (the lowest-numbered one this scenario has not placed yet), marked placed.
 ComponentId take_copy(const Layout& layout, const Located<std::string>& name, std::vector<bool>& placed, const std::string& where) {
   const auto& copies = layout.components_named(name.value);
@@ -239,17 +254,7 @@ void set_lattice_board(GameState& state, const BoardContents& bc, std::vector<bo
     state.set_mark(b, mark, id, static_cast<int>(m.value));
     (void)kind;
   }
-  for (const FigurePlaces& fp : bc.figures) {
-    const std::vector<int> figures = figures_of(layout, fp);
-    if (fp.places.size() > figures.size())
-      throw ScenarioError(fp.line, in_quotes(fp.key) + " lists " + std::to_string(fp.places.size()) +
-                                       " places, the game has " + std::to_string(figures.size()) + " such figures");
-    for (std::size_t i = 0; i < figures.size(); ++i) {
-      const FigurePlace p = i < fp.places.size() ? parse_place(layout, fp.places[i]) : FigurePlace{};
-      if (p.on_board()) state.move_figure_to_site(figures[i], p.board, p.kind, p.site);
-      else state.move_figure(figures[i], p.track, p.space);
-    }
-  }
+  for (const FigurePlaces& fp : bc.figures) place_figures(state, fp);
 }
 
 /// Checks one lattice board's expectations, adding failures through `fail`.
@@ -319,17 +324,7 @@ void set_board(GameState& state, const Scenario& s, std::vector<bool>& placed) {
   for (const CounterValues& cv : s.counters)
     for (auto [owner, value] : counter_slots(layout, cv))
       state.set_counter(counter_named(layout, cv.counter, cv.line), owner, value);
-  for (const FigurePlaces& fp : s.figures) {
-    const std::vector<int> figures = figures_of(layout, fp);
-    if (fp.places.size() > figures.size())
-      throw ScenarioError(fp.line, in_quotes(fp.key) + " lists " + std::to_string(fp.places.size()) +
-                                       " places, the game has " + std::to_string(figures.size()) + " such figures");
-    for (std::size_t i = 0; i < figures.size(); ++i) {
-      const FigurePlace p = i < fp.places.size() ? parse_place(layout, fp.places[i]) : FigurePlace{};
-      if (p.on_board()) state.move_figure_to_site(figures[i], p.board, p.kind, p.site);
-      else state.move_figure(figures[i], p.track, p.space);
-    }
-  }
+  for (const FigurePlaces& fp : s.figures) place_figures(state, fp);
   for (const TrackTiles& tt : s.tiles) {
     const int track = track_named(layout, tt.track, tt.line);
     const int spaces = static_cast<int>(layout.tracks[static_cast<std::size_t>(track)].values.size());
