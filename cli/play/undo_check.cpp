@@ -29,7 +29,13 @@ std::vector<ComponentId> learned_since(const GameState& back_to, const GameState
 
 std::string undo_refusal(const GameState& back_to, const GameState& now, int seat) {
   const std::vector<ComponentId> learned = learned_since(back_to, now, seat);
-  if (learned.empty()) return {};
+  if (learned.empty()) {
+    if (back_to.rng() == now.rng()) return {};
+    // A die rolled or a pile shuffled since then: replaying from here draws the same numbers again (the game's
+    // RNG is part of the position), so going back would let the seat choose again knowing the outcome.
+    return "Undo refused: since that decision the game has drawn a random result (a die roll or a shuffle); going "
+           "back would let you choose again knowing how it falls. An undo cannot go past chance.";
+  }
   constexpr std::size_t kNamed = 8;
   std::string names;
   for (std::size_t i = 0; i < learned.size() && i < kNamed; ++i)

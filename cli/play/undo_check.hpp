@@ -18,7 +18,9 @@ std::vector<ComponentId> learned_since(const GameState& back_to, const GameState
 /// Why an undo from `now` back to `back_to` is refused for `seat` ("Undo refused: since that decision you have
 /// seen Y8 (hidden before) ..."), naming at most 8 of the cards learned_since gives; empty when the seat learned
 /// nothing hidden and the undo may go ahead. Going back and choosing again knowing the next card would be
-/// playing with the deck face up, so an undo stops at the first reveal, as game sites do.
+/// playing with the deck face up, so an undo stops at the first reveal, as game sites do. It stops at chance too:
+/// when the game's RNG moved between the two positions (a die rolled, a pile shuffled), the position it goes back
+/// to would roll the same numbers again, so the seat would choose knowing the outcome; the answer then says so.
 std::string undo_refusal(const GameState& back_to, const GameState& now, int seat);
 
 }  // namespace hr

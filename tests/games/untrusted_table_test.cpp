@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <optional>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -163,6 +164,36 @@ TEST_CASE("undo_refusal: a move of your own known card reveals nothing, a draw f
   CHECK(hr::learned_since(after_play, after_draw, 2).empty());  // seat 2 sees no card of seat 1's hand
   CHECK_THAT(hr::undo_refusal(after_play, after_draw, 1),
              Contains("you have seen " + start.layout().components[learned.front()].name + " (hidden before)"));
+}
+
+TEST_CASE("trick: undo after a hunt, to roll the same dice again knowing how they fall (refused)", "[trick][undo]") {
+  // Lost Valley's hunt rolls two dice from the game's RNG (seed 004 B.3); the RNG is part of the position, so a
+  // seat that went back before the hunt would meet the same roll again and could choose knowing it.
+  hr::LoadOptions three;
+  three.seats = 3;
+  auto rules = hr::load_rules("lost-valley", three);
+  hr::GameState state = rules->new_game(11);
+  hr::Rng pick(5);
+  for (int step = 0; step < 4000 && !state.over(); ++step) {
+    const auto actions = rules->legal_actions(state);
+    REQUIRE_FALSE(actions.empty());
+    std::optional<hr::Action> hunt;
+    for (const hr::Action a : actions)
+      if (rules->action_text(state, a).rfind("hunt", 0) == 0) hunt = a;
+    const int seat = state.to_move();
+    const hr::GameState before = state;
+    rules->apply(state, hunt ? *hunt : actions[pick.below(actions.size())]);
+    if (!hunt) {
+      // an ordinary action that drew nothing random and showed nothing may be taken back
+      if (before.rng() == state.rng() && hr::learned_since(before, state, seat).empty())
+        CHECK(hr::undo_refusal(before, state, seat).empty());
+      continue;
+    }
+    REQUIRE_FALSE(before.rng() == state.rng());
+    CHECK_THAT(hr::undo_refusal(before, state, seat), Contains("random result (a die roll or a shuffle)"));
+    return;
+  }
+  FAIL("no hunt was legal in 4000 actions of seed 11");
 }
 
 TEST_CASE("trick: undo after drawing on the page (POST /undo) refuses, an undo that revealed nothing works",
