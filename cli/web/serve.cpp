@@ -2,6 +2,7 @@
 // over them is http_routes.cpp.
 #include "serve.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <functional>
@@ -25,6 +26,7 @@
 #include "ruleset.hpp"
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
+#include "seat_links.hpp"
 #include "web_view.hpp"
 
 namespace hr {
@@ -124,6 +126,9 @@ struct GameServer::Session {
   std::uint64_t seed = 0;
   std::unique_ptr<ScriptedRules> rules;
   std::vector<std::unique_ptr<Player>> bots;  // nullptr for a human seat
+  std::vector<std::string> keys;  // keys[s - 1]: seat s's secret key (empty for a bot); set before add, then read-only
+  std::atomic<std::uint64_t> version{0};  // changes so far (actions, undos): read without the lock by version()
+  std::atomic<bool> over{false};
   GameState state;
   std::vector<Step> history;
   std::string error;  // the last rules error of a bot's move, shown on the page
@@ -149,7 +154,8 @@ struct GameServer::Lease {
 
 thread_local std::unique_ptr<GameServer::Lease> GameServer::t_lease;
 
-GameServer::GameServer(ServerBudget budget) : budget_(budget), id_salt_(std::random_device{}()) {}
+GameServer::GameServer(ServerBudget budget, Keyless keyless)
+    : budget_(budget), keyless_(keyless), id_salt_(std::random_device{}()) {}
 GameServer::~GameServer() {
   if (t_lease && t_lease->owner == this) t_lease.reset();
 }
@@ -369,6 +375,9 @@ json GameServer::new_game(const json& body) {
   const std::uint64_t seed = uint_field(request, "seed").value_or(0);
   const bool seeded = uint_field(request, "seed").has_value();
   check_ruleset_allowed(ruleset);
+  if (seeded && keyless_ != Keyless::trusted && std::count(players.begin(), players.end(), "human") >= 2)
+    throw ApiError(400, "a seed cannot be chosen for a game of several people on a shared server: whoever chose it "
+                        "could deal the cards again and know every hand (leave 'seed' out: a fresh one is drawn)");
   if (players.size() > static_cast<std::size_t>(kMaxSeats)) throw ApiError(400, fmt::format("at most {} players", kMaxSeats));
   auto s = std::make_unique<Session>();
   s->ruleset = ruleset;
@@ -383,8 +392,14 @@ json GameServer::new_game(const json& body) {
   for (std::size_t i = 0; i < players.size(); ++i) {
     if (players[i] == "human") {
       s->bots.push_back(nullptr);
+      try {
+        s->keys.push_back(new_seat_key());
+      } catch (const std::exception& e) {
+        throw ApiError(500, e.what());
+      }
       continue;
     }
+    s->keys.emplace_back();
     check_bot_setting(players[i], s->rules->bot_options("ismcts"));
     std::unique_ptr<Player> bot;
     try {
@@ -402,36 +417,100 @@ json GameServer::new_game(const json& body) {
     throw ApiError(422, e.what());
   }
   Session& added = add(std::move(s));
-  return game_json(added, 0);
+  int creator = 0;  // trusted: the hot seat; otherwise the creator plays the first human seat
+  for (int i = 1; keyless_ != Keyless::trusted && i <= static_cast<int>(added.keys.size()) && !creator; ++i)
+    if (added.human(i)) creator = i;
+  json out = game_json(added, creator, creator);
+  json links = json::array();
+  for (std::size_t i = 0; i < added.keys.size(); ++i)
+    if (!added.keys[i].empty()) links.push_back({{"seat", i + 1}, {"key", added.keys[i]}});
+  out["links"] = links;
+  return out;
 }
 
-json GameServer::game(const std::string& id, int seat) { return game_json(find(id, false), seat); }
+json GameServer::game(const std::string& id, int seat, const std::string& key) {
+  Session& s = find(id, false);
+  return game_json(s, seat, caller_of(s, key));
+}
 
-json GameServer::game_json(Session& s, int seat) {
+json GameServer::version(const std::string& id, const std::string& key) {
+  std::shared_ptr<Session> found;
+  {
+    std::lock_guard<std::mutex> guard(mutex_);
+    for (auto it = sessions_.begin(); it != sessions_.end() && !found; ++it)
+      if ((*it)->id == id && !(*it)->is_replay) {
+        sessions_.splice(sessions_.begin(), sessions_, it);  // a game people watch stays among the recent ones
+        found = sessions_.front();
+      }
+  }
+  if (!found) {  // gone: find() says so (404); a game added meanwhile is read under its lock
+    Session& s = find(id, false);
+    caller_of(s, key);
+    return {{"version", s.version.load()}, {"over", s.over.load()}};
+  }
+  caller_of(*found, key);  // keys are read-only once the game is added
+  return {{"version", found->version.load()}, {"over", found->over.load()}};
+}
+
+/// The seat whose key `key` is (> 0); without a key, 0 when keyless() is trusted and -1 for a spectator. Throws
+/// ApiError 403 for a key not of this game, or without a key when keyless() is refused.
+int GameServer::caller_of(const Session& s, const std::string& key) const {
+  if (!key.empty()) {
+    const int seat = seat_of_key(key, s.keys);
+    if (seat == 0)
+      throw ApiError(403, "forbidden: this seat link is not one of this game's (a link opens one game's seat: ask "
+                          "the person who started the game for yours)");
+    return seat;
+  }
+  if (keyless_ == Keyless::refused)
+    throw ApiError(403, "forbidden: this server's tables are private: open the game with your seat link (the "
+                        "person who started the game has it)");
+  return keyless_ == Keyless::trusted ? 0 : -1;
+}
+
+json GameServer::game_json(Session& s, int seat, int caller) {
   const int seats = s.rules->layout().seats;
   if (seat < 0 || seat > seats) throw ApiError(400, fmt::format("seat {} does not exist (1 to {})", seat, seats));
-  if (seat == 0) {
+  if (caller > 0 && seat != 0 && seat != caller)
+    throw ApiError(403, fmt::format("forbidden: your link is seat {}'s: it may not see seat {}'s hand", caller, seat));
+  if (caller < 0 && seat != 0)
+    throw ApiError(403, fmt::format("forbidden: without a seat link you see the public table only, not seat {}'s "
+                                    "hand (open the game with your seat link)", seat));
+  if (caller > 0) seat = caller;
+  if (seat == 0 && caller == 0) {
     if (s.human(s.state.to_move()) && !s.state.over()) seat = s.state.to_move();
     for (int i = seats; i >= 1 && seat == 0; --i)
       if (s.human(i)) seat = i;
     for (int i = 1; i <= seats; ++i)
       if (s.human(i) && seat == 0) seat = i;
   }
-  // Over, or bots only: the whole table, as players show their hands at the end.
-  const bool everything = s.state.over() || seat == 0;
-  const GameState view = everything ? s.state : s.state.observation(seat);
+  // Over, or bots only: the whole table, as players show their hands at the end. A spectator: what every seat sees.
+  const bool everything = s.state.over() || (seat == 0 && caller == 0);
+  const auto out_of_time_now = [this] { return out_of_time(); };
+  json view_out;
+  if (everything) {
+    view_out = view_json(*s.rules, s.state, out_of_time_now);
+  } else if (seat > 0) {
+    view_out = view_json(*s.rules, s.state.observation(seat), out_of_time_now);
+  } else {
+    std::vector<json> views;
+    for (int i = 1; i <= seats; ++i) views.push_back(view_json(*s.rules, s.state.observation(i), out_of_time_now));
+    view_out = common_view(views);
+    view_out["viewer"] = 0;
+  }
   json legal = json::array();
   if (!s.state.over() && seat == s.state.to_move() && s.human(seat))
     for (const Action a : s.rules->legal_actions(s.state)) legal.push_back(s.rules->action_text(s.state, a));
   bool can_undo = false;
-  for (const Step& step : s.history) can_undo = can_undo || s.human(step.seat);
+  for (const Step& step : s.history) can_undo = can_undo || (caller > 0 ? step.seat == caller : caller == 0 && s.human(step.seat));
   json out = {{"id", s.id},
               {"ruleset", s.ruleset},
               {"name", s.rules->info().name},
               {"players", s.players},
-              {"seed", s.seed},
+              {"seed", caller != 0 && !s.state.over() ? json("hidden") : json(s.seed)},
               {"seat", seat},
-              {"view", view_json(*s.rules, view, [this] { return out_of_time(); })},
+              {"version", s.version.load()},
+              {"view", std::move(view_out)},
               {"legal", legal},
               {"log", log_json(s.history)},
               {"can_undo", can_undo},
@@ -463,14 +542,18 @@ void apply_step(Rules& rules, GameState& state, std::vector<Step>& history, Acti
 
 }  // namespace
 
-json GameServer::play(const std::string& id, const json& body) {
+json GameServer::play(const std::string& id, const json& body, const std::string& key) {
   const json& request = request_object(body, {"seat", "action", "index"});
   const auto seat_field = int_field(request, "seat", 1, kMaxSeats);
   const auto index_field = int_field(request, "index", 0, std::numeric_limits<std::int64_t>::max());
   const auto action_field = string_field(request, "action");
   if (!index_field && !action_field) throw ApiError(400, "the request needs 'action' (a string) or 'index' (a whole number)");
   Session& s = find(id, false);
-  const int seat = seat_field ? static_cast<int>(*seat_field) : s.state.to_move();
+  const int caller = caller_of(s, key);
+  if (caller < 0) throw ApiError(403, "forbidden: without a seat link you may watch but not play (open the game with your seat link)");
+  if (caller > 0 && seat_field && *seat_field != caller)
+    throw ApiError(403, fmt::format("forbidden: your link is seat {}'s: it may not act for seat {}", caller, *seat_field));
+  const int seat = caller > 0 ? caller : seat_field ? static_cast<int>(*seat_field) : s.state.to_move();
   if (s.state.over()) throw ApiError(409, "the game is over");
   if (seat != s.state.to_move()) throw ApiError(409, fmt::format("it is seat {}'s turn, not seat {}'s", s.state.to_move(), seat));
   if (!s.human(seat)) throw ApiError(409, fmt::format("seat {} is played by a bot", seat));
@@ -502,21 +585,32 @@ json GameServer::play(const std::string& id, const json& body) {
     throw ApiError(422, std::string("rules error (the game is unchanged): ") + e.what());
   }
   s.error.clear();
-  return game_json(s, seat);
+  changed(s);
+  return game_json(s, seat, caller);
 }
 
-json GameServer::bot_step(const std::string& id, bool until_human) {
+json GameServer::bot_step(const std::string& id, bool until_human, const std::string& key) {
   Session& s = find(id, false);
+  const int caller = caller_of(s, key);
+  bool people = false;  // a game of bots only has no seat link: anyone who sees it may move it on
+  for (std::size_t i = 1; i <= s.bots.size(); ++i) people = people || s.human(static_cast<int>(i));
+  if (caller < 0 && people) throw ApiError(403, "forbidden: without a seat link you may watch but not move the bots (open the game with your seat link)");
   if (s.state.over()) throw ApiError(409, "the game is over");
   const int seat = s.state.to_move();
   if (s.human(seat)) throw ApiError(409, fmt::format("seat {} (a person) is to move, not a bot", seat));
+  const auto moved = [&] { changed(s); };
   do {
-    bot_move(s);  // the page asks again for the rest when the request's time budget is spent
+    bot_move(s, moved);  // the page asks again for the rest when the request's time budget is spent
   } while (until_human && !s.state.over() && !s.human(s.state.to_move()) && !out_of_time());
-  return game_json(s, 0);
+  return game_json(s, 0, caller);
 }
 
-void GameServer::bot_move(Session& s) {
+void GameServer::changed(Session& s) {
+  s.version.fetch_add(1);
+  s.over = s.state.over();
+}
+
+void GameServer::bot_move(Session& s, const std::function<void()>& moved) {
   const int seat = s.state.to_move();
   try {
     const auto legal = s.rules->legal_actions(s.state);
@@ -524,6 +618,7 @@ void GameServer::bot_move(Session& s) {
     const Action a = s.bots[static_cast<std::size_t>(seat - 1)]->choose(*s.rules, InformationSet(s.state, seat, legal));
     apply_step(*s.rules, s.state, s.history, a, legal.size());
     s.error.clear();
+    moved();
   } catch (const std::exception& e) {
     s.error = std::string("rules error (the game is unchanged): ") + e.what();
     throw ApiError(422, s.error);
@@ -541,13 +636,24 @@ void GameServer::run_history(Session& s, std::size_t count) {
   s.history = std::move(history);
 }
 
-json GameServer::undo(const std::string& id, const json& request) {
+json GameServer::undo(const std::string& id, const json& request, const std::string& key) {
   Session& s = find(id, false);
+  const int caller = caller_of(s, key);
+  if (caller < 0) throw ApiError(403, "forbidden: without a seat link you may watch but not undo (open the game with your seat link)");
   int seat = 0;
   if (request.is_object() && request.contains("seat") && request["seat"].is_number_integer()) seat = request["seat"].get<int>();
+  if (caller > 0 && seat != 0 && seat != caller)
+    throw ApiError(403, fmt::format("forbidden: your link is seat {}'s: it may not undo seat {}'s move", caller, seat));
+  if (caller > 0) seat = caller;
   std::size_t keep = s.history.size();
   while (keep > 0 && !(seat ? s.history[keep - 1].seat == seat : s.human(s.history[keep - 1].seat))) --keep;
-  if (keep == 0) throw ApiError(409, "nothing to undo: no decision of a person yet");
+  if (keep == 0) throw ApiError(409, seat ? fmt::format("nothing to undo: seat {} has made no decision yet", seat)
+                                         : std::string("nothing to undo: no decision of a person yet"));
+  // A seat link takes back only its own move and the bots' replies, never another person's decision.
+  for (std::size_t i = keep; caller > 0 && i < s.history.size(); ++i)
+    if (s.human(s.history[i].seat) && s.history[i].seat != caller)
+      throw ApiError(409, fmt::format("Undo refused: seat {} has decided since your last move; an undo would take "
+                                      "their move back too", s.history[i].seat));
   const GameState now = s.state;
   const std::vector<Step> played = s.history;
   try {
@@ -562,11 +668,15 @@ json GameServer::undo(const std::string& id, const json& request) {
     throw ApiError(409, refusal);
   }
   s.error.clear();
-  return game_json(s, seat);
+  changed(s);
+  return game_json(s, seat, caller);
 }
 
-std::string GameServer::transcript(const std::string& id) {
+std::string GameServer::transcript(const std::string& id, const std::string& key) {
   Session& s = find(id, false);
+  if (caller_of(s, key) != 0 && !s.state.over())
+    throw ApiError(403, "forbidden: the transcript is given when the game is over (it holds the seed, which deals "
+                        "every hidden card)");
   std::ostringstream out;
   TranscriptWriter writer(out);
   writer.header(s.ruleset, s.rules->layout().seats, s.seed, s.players, s.rules->params_json());
