@@ -2,8 +2,10 @@
 // and what every request and answer goes through: the Host and Origin check, the Content-Security-Policy, JSON
 // errors (cpp-httplib's own 400/413/... included) and request bodies read whatever their Content-Type.
 // docs/serve.md ("The JSON API", "Security").
+#include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -71,11 +73,34 @@ std::string library_error_text(const httplib::Request& req, int status) {
   }
 }
 
-/// Whether `origin` is "http://" + an accepted host.
-bool origin_ok(const std::string& origin, const std::vector<std::string>& hosts) {
-  for (const std::string& h : hosts)
-    if (origin == "http://" + h) return true;
+/// Whether `origin` is one of the accepted origins (--public-url), or "http://" + an accepted host that is not the
+/// host of one of them (a public URL's name is accepted with its own scheme only: https, not http).
+bool origin_ok(const std::string& origin, const std::vector<std::string>& hosts, const std::vector<std::string>& origins) {
+  if (std::find(origins.begin(), origins.end(), origin) != origins.end()) return true;
+  for (const std::string& h : hosts) {
+    const bool public_name = std::any_of(origins.begin(), origins.end(), [&](const std::string& o) { return o.ends_with("://" + h); });
+    if (!public_name && origin == "http://" + h) return true;
+  }
   return false;
+}
+
+/// The seat key a request carries (header X-Seat-Key; seat_links.hpp), or empty.
+std::string seat_key(const httplib::Request& req) { return req.get_header_value("X-Seat-Key"); }
+
+/// Prints the seat links of the new game `game` (the answer of GameServer::new_game) on `out`: one line per human
+/// seat, `link_base` + "#game=<id>&key=<key>", for a game of two people or more, or any game when `shared`.
+void print_links(std::ostream& out, const json& game, const std::string& link_base, bool shared) {
+  const json& links = game["links"];
+  if (links.empty() || (links.size() < 2 && !shared)) return;
+  std::ostringstream text;
+  text << "Game " << game["id"].get<std::string>() << " (" << game["name"].get<std::string>()
+       << "): send each person their seat's link (whoever has a link sees that seat's hand and plays for it)\n";
+  for (const json& l : links)
+    text << "  seat " << l["seat"].get<int>() << ": " << link_base << "#game=" << game["id"].get<std::string>()
+         << "&key=" << l["key"].get<std::string>() << '\n';
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> guard(mutex);
+  out << text.str() << std::flush;
 }
 
 /// Reads the whole body through `reader`, whatever its Content-Type: a form (application/x-www-form-urlencoded,
@@ -116,9 +141,10 @@ std::vector<std::string> loopback_hosts(int port) {
 void add_routes(httplib::Server& server, GameServer& games, const RouteOptions& options) {
   server.set_payload_max_length(kMaxBody);
   const std::vector<std::string> hosts = options.hosts;
+  const std::vector<std::string> origins = options.origins;
   // Every request first: a page of another site (its Origin) or a name rebound to 127.0.0.1 (its Host) gets 403
   // before any body is read or any route runs.
-  server.set_pre_routing_handler([hosts](const httplib::Request& req, httplib::Response& res) {
+  server.set_pre_routing_handler([hosts, origins](const httplib::Request& req, httplib::Response& res) {
     res.set_header("Content-Security-Policy", kContentSecurityPolicy);
     res.set_header("X-Content-Type-Options", "nosniff");
     const std::string host = req.get_header_value("Host");
@@ -126,9 +152,9 @@ void add_routes(httplib::Server& server, GameServer& games, const RouteOptions& 
     if (std::find(hosts.begin(), hosts.end(), host) == hosts.end())
       why = fmt::format("header Host: '{}' is not this server ({}): the server answers only requests made to the "
                         "address it listens on", cut_for_message(host, 80), hosts.empty() ? "" : hosts.front());
-    else if (req.has_header("Origin") && !origin_ok(req.get_header_value("Origin"), hosts))
-      why = fmt::format("header Origin: '{}' is not this server's page (http://{}): another site may not use the API",
-                        cut_for_message(req.get_header_value("Origin"), 80), host);
+    else if (req.has_header("Origin") && !origin_ok(req.get_header_value("Origin"), hosts, origins))
+      why = fmt::format("header Origin: '{}' is not this server's page ({}): another site may not use the API",
+                        cut_for_message(req.get_header_value("Origin"), 80), origins.empty() ? "http://" + host : origins.front());
     if (why.empty()) return httplib::Server::HandlerResponse::Unhandled;
     send_json(res, {{"error", "forbidden: " + why}}, 403);
     res.set_header("Connection", "close");
@@ -169,8 +195,10 @@ void add_routes(httplib::Server& server, GameServer& games, const RouteOptions& 
     });
   }
   const std::string start_replay = options.start_replay;
-  server.Get("/api/start", api([start_replay, &games](const httplib::Request&, httplib::Response& res) {
+  const bool shared = options.shared;
+  server.Get("/api/start", api([start_replay, shared, &games](const httplib::Request&, httplib::Response& res) {
     send_json(res, {{"replay", start_replay.empty() ? json(nullptr) : json(start_replay)},
+                    {"shared", shared},
                     {"max_sessions", GameServer::kMaxSessions},
                     {"sessions", games.sessions()},
                     {"lua_memory", games.lua_memory()},
@@ -178,28 +206,35 @@ void add_routes(httplib::Server& server, GameServer& games, const RouteOptions& 
                     {"request_time_ms", games.budget().request_time.count()}});
   }));
   server.Get("/api/rulesets", api([&games](const httplib::Request&, httplib::Response& res) { send_json(res, games.rulesets()); }));
-  server.Post("/api/games", post([&games](const httplib::Request&, httplib::Response& res, const std::string& body) {
-    send_json(res, games.new_game(parse_body(body)), 201);
+  std::ostream* links_out = options.print_links;
+  const std::string link_base = options.link_base;
+  server.Post("/api/games", post([&games, links_out, link_base, shared](const httplib::Request&, httplib::Response& res, const std::string& body) {
+    const json game = games.new_game(parse_body(body));
+    if (links_out) print_links(*links_out, game, link_base, shared);
+    send_json(res, game, 201);
   }));
   server.Get(R"(/api/games/([A-Za-z0-9]+))", api([&games](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, games.game(req.matches[1], int_param(req, "seat", 0)));
+    send_json(res, games.game(req.matches[1], int_param(req, "seat", 0), seat_key(req)));
+  }));
+  server.Get(R"(/api/games/([A-Za-z0-9]+)/version)", api([&games](const httplib::Request& req, httplib::Response& res) {
+    send_json(res, games.version(req.matches[1], seat_key(req)));
   }));
   server.Post(R"(/api/games/([A-Za-z0-9]+)/play)", post([&games](const httplib::Request& req, httplib::Response& res, const std::string& body) {
-    send_json(res, games.play(req.matches[1], parse_body(body)));
+    send_json(res, games.play(req.matches[1], parse_body(body), seat_key(req)));
   }));
   server.Post(R"(/api/games/([A-Za-z0-9]+)/bot)", post([&games](const httplib::Request& req, httplib::Response& res, const std::string& body) {
     const json request = parse_body(body);
     const bool until_human = bool_field(request_object(request, {"until_human"}), "until_human").value_or(false);
-    send_json(res, games.bot_step(req.matches[1], until_human));
+    send_json(res, games.bot_step(req.matches[1], until_human, seat_key(req)));
   }));
   server.Post(R"(/api/games/([A-Za-z0-9]+)/undo)", post([&games](const httplib::Request& req, httplib::Response& res, const std::string& body) {
     const json request = parse_body(body);
     int_field(request_object(request, {"seat"}), "seat", 1, kMaxSeats);  // typed before the game is looked up
-    send_json(res, games.undo(req.matches[1], request));
+    send_json(res, games.undo(req.matches[1], request, seat_key(req)));
   }));
   server.Get(R"(/api/games/([A-Za-z0-9]+)/transcript)", api([&games](const httplib::Request& req, httplib::Response& res) {
     const std::string id = req.matches[1];
-    res.set_content(games.transcript(id), "application/x-ndjson");
+    res.set_content(games.transcript(id, seat_key(req)), "application/x-ndjson");
     res.set_header("Content-Disposition", "attachment; filename=\"" + id + ".jsonl\"");
   }));
   server.Post("/api/replays", post([&games](const httplib::Request& req, httplib::Response& res, const std::string& body) {
@@ -231,8 +266,22 @@ int serve_command(const ServeOptions& options) {
   ServerBudget budget;
   budget.memory_bytes = options.memory_mib << 20;
   budget.request_time = std::chrono::seconds(options.request_seconds);
-  GameServer games(budget);
+  GameServer games(budget, options.private_tables ? Keyless::refused
+                           : options.shared       ? Keyless::spectator
+                                                  : Keyless::trusted);
   RouteOptions routes;
+  routes.shared = options.shared;
+  std::vector<std::string> public_hosts;  // accepted after the listening address's (which errors name first)
+  for (const std::string& u : options.public_urls) {
+    try {
+      const auto [host, origin] = public_url_host_origin(u);
+      public_hosts.push_back(host);
+      routes.origins.push_back(origin);
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << e.what() << '\n';
+      return 2;
+    }
+  }
   if (!options.replay.empty()) {
     std::ifstream in(options.replay);
     if (!in) {
@@ -250,7 +299,7 @@ int serve_command(const ServeOptions& options) {
     }
   }
   httplib::Server server;
-  const char* host = "127.0.0.1";  // never another interface: the page plays with files of this machine
+  const std::string host = options.host;  // 127.0.0.1 unless --host: then seat links guard every hand
   int port = options.port;
   if (port == 0) {
     port = server.bind_to_any_port(host);
@@ -258,14 +307,33 @@ int serve_command(const ServeOptions& options) {
     port = -1;
   }
   if (port < 0) {
-    std::cerr << "error: cannot listen on " << host << ":" << options.port << " (in use? try --port 0 for any free port)\n";
+    std::cerr << "error: cannot listen on " << host << ":" << options.port
+              << " (in use, or not an address of this machine? try --port 0 for any free port)\n";
     return 2;
   }
-  routes.hosts = loopback_hosts(port);
+  routes.hosts = listen_hosts(host, port);
+  routes.hosts.insert(routes.hosts.end(), public_hosts.begin(), public_hosts.end());
+  // The address a friend opens: the public URL, else the listening address (for every interface: the first
+  // address of this machine that is not loopback, else its host name).
+  std::string shown = host.find(':') != std::string::npos ? "[" + host + "]:" + std::to_string(port) : host + ":" + std::to_string(port);
+  if (host == "0.0.0.0" || host == "::") {
+    for (const std::string& h : routes.hosts)
+      if (!h.starts_with("127.") && !h.starts_with("localhost:") && !h.starts_with("[::1]") && !h.starts_with("[fe80")) {
+        shown = h;
+        break;
+      }
+  }
+  const std::string url = "http://" + shown + "/";
+  routes.link_base = options.public_urls.empty() ? url : options.public_urls.front() + (options.public_urls.front().ends_with("/") ? "" : "/");
+  routes.print_links = &std::cout;
   add_routes(server, games, routes);
-  const std::string url = fmt::format("http://{}:{}/", host, port);
   std::cout << "Serving on " << url << (routes.start_replay.empty() ? "" : "#replay=" + routes.start_replay)
             << " (Ctrl-C stops)" << std::endl;
+  if (options.shared)
+    std::cout << "A table for friends: each seat of a new game gets a secret link (shown on the page and printed "
+                 "here); without one, a page "
+              << (options.private_tables ? "sees nothing" : "sees the public table only")
+              << (options.public_urls.empty() ? "" : "; links use " + routes.link_base) << std::endl;
   if (options.open) {
     const std::string command = "xdg-open '" + url + "' >/dev/null 2>&1 &";
     if (std::system(command.c_str()) != 0) std::cout << "Open " << url << " in your browser.\n";
