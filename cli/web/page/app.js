@@ -20,10 +20,82 @@ async function api(method, path, body, raw) {
     init.body = raw ? body : JSON.stringify(body);
     init.headers['Content-Type'] = raw ? 'application/x-ndjson' : 'application/json';
   }
-  const res = await fetch(path, init);
-  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-  if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
-  return data;
+  if (seatKey) init.headers['X-Seat-Key'] = seatKey;  // this page's seat link (friends at one table, below)
+  if (method !== 'GET') busy++;
+  try {
+    const res = await fetch(path, init);
+    const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+    if (!res.ok) throw Object.assign(new Error(data.error || `HTTP ${res.status}`), { status: res.status });
+    return data;
+  } finally {
+    if (method !== 'GET') busy--;
+  }
+}
+
+// ---- friends at one table: seat links and updates when others move (docs/serve.md, "Friends at one table") ------
+let seatKey = null;        // the key of this page's seat link (#key=...), sent as X-Seat-Key; null: none
+let sharedServer = false;  // the server needs a seat link to see a hand or to act (serve --host/--public-url/--private)
+let busy = 0;              // this page's own actions under way: a poll does not redraw under them
+
+function gameHash(id) {
+  return seatKey ? `game=${id}&key=${seatKey}` : `game=${id}`;
+}
+
+/// After New game: on a shared server this page plays its own (first human) seat with that seat's key; the links of
+/// the other seats (of every seat, at a hot seat on this machine) are shown to copy and send.
+function adoptLinks(g) {
+  const links = g.links || [];
+  const mine = sharedServer ? links.find((l) => l.seat === g.seat) : null;
+  seatKey = mine ? mine.key : null;
+  const others = sharedServer || links.length >= 2 ? links.filter((l) => l !== mine) : [];
+  sessionStorage.setItem(`links:${g.id}`, JSON.stringify(others));
+  drawLinks(g.id, others);
+}
+
+function drawLinks(id, links) {
+  const box = $('seat-links');
+  box.innerHTML = '';
+  if (links.length) {
+    box.appendChild(el('p', '', 'Seat links: send each person the link of their seat (it shows that seat\'s hand and plays for it):'));
+    for (const l of links) {
+      const row = el('div', 'seat-link');
+      row.dataset.seat = l.seat;
+      const input = el('input');
+      input.readOnly = true;
+      input.value = `${location.origin}${location.pathname}#game=${id}&key=${l.key}`;
+      input.size = 28;
+      const copy = el('button', '', 'Copy');
+      copy.type = 'button';
+      copy.addEventListener('click', () => {
+        input.select();
+        (navigator.clipboard ? navigator.clipboard.writeText(input.value) : Promise.reject()).catch(() => document.execCommand('copy'));
+      });
+      row.append(`Seat ${l.seat} `, input, copy);
+      box.appendChild(row);
+    }
+  } else if (sharedServer && !seatKey) {
+    box.appendChild(el('p', 'watching', 'You are watching: without a seat link you see the public table only.'));
+  }
+  box.hidden = !box.children.length;
+}
+
+/// Every second, while a game of several people (or a shared server's game) is shown: asks its version, and when it
+/// changed (someone else moved), draws the game again and moves the bots if they are to move.
+async function poll() {
+  if (!current || current.kind !== 'game' || busy || current.data.view.over) return;
+  const d = current.data;
+  if (!sharedServer && !seatKey && d.players.filter((p) => p === 'human').length < 2) return;
+  try {
+    const v = await api('GET', `/api/games/${d.id}/version`);
+    if (v.version === d.version || busy || !current || current.data !== d) return;
+    const seat = seatKey ? 0 : new URLSearchParams(location.hash.slice(1)).get('seat') || 0;
+    const g = await api('GET', `/api/games/${d.id}?seat=${seat}`);
+    if (busy || !current || current.data !== d) return;
+    show({ kind: 'game', data: g });
+    if (g.bot_to_move) runBots();
+  } catch (e) {
+    /* the next poll tries again; an action says what is wrong */
+  }
 }
 
 function showMessage(text, info) {
@@ -103,7 +175,8 @@ async function newGame(ev) {
 
 function startGame(g) {
   loopToken++;
-  location.hash = `game=${g.id}`;
+  adoptLinks(g);
+  location.hash = gameHash(g.id);
   show({ kind: 'game', data: g });
   runBots();
 }
@@ -125,7 +198,7 @@ async function runBots() {
       if (token !== loopToken) return;
       show({ kind: 'game', data: g });
     } catch (e) {
-      showMessage(e.message);
+      if (e.status !== 409 || !(sharedServer || seatKey)) showMessage(e.message);  // 409: another page moved them
       return;
     }
   }
@@ -134,7 +207,7 @@ async function runBots() {
 async function play(body) {
   const g = current.data;
   try {
-    const next = await api('POST', `/api/games/${g.id}/play`, Object.assign({ seat: g.seat }, body));
+    const next = await api('POST', `/api/games/${g.id}/play`, Object.assign(g.seat ? { seat: g.seat } : {}, body));
     showMessage('');
     show({ kind: 'game', data: next });
     runBots();
@@ -145,7 +218,7 @@ async function play(body) {
 
 async function undo() {
   try {
-    const g = await api('POST', `/api/games/${current.data.id}/undo`, { seat: current.data.seat });
+    const g = await api('POST', `/api/games/${current.data.id}/undo`, current.data.seat ? { seat: current.data.seat } : {});
     showMessage('');
     loopToken++;
     show({ kind: 'game', data: g });
@@ -680,7 +753,10 @@ async function init() {
   try {
     await loadRulesets();
     const start = await api('GET', '/api/start');
+    sharedServer = Boolean(start.shared);
     const hash = new URLSearchParams(location.hash.slice(1));
+    seatKey = hash.get('key');
+    if (hash.get('game')) drawLinks(hash.get('game'), JSON.parse(sessionStorage.getItem(`links:${hash.get('game')}`) || '[]'));
     if (hash.get('game')) {
       show({ kind: 'game', data: await api('GET', `/api/games/${hash.get('game')}?seat=${hash.get('seat') || 0}`) });
       runBots();
@@ -690,6 +766,7 @@ async function init() {
   } catch (e) {
     showMessage(e.message);
   }
+  setInterval(poll, 1000);
   document.body.dataset.ready = '1';
 }
 
