@@ -11,7 +11,8 @@ cd "$(dirname "$0")"
 # runtimes): the fuzz targets of tests/fuzz/ that .ci/run runs (docs/fuzzing.md). lcov: genhtml renders the
 # tracefile of `houserules test --coverage --lcov` (docs/testing-rules.md; its test skips the HTML without it).
 # libreadline-dev: line editing at the play prompt; tmux: tests/tools/terminal_test.sh plays in a pseudo-terminal.
-# python3: the example external bot and the tests that parse --json/--junit output; curl: the serve API test.
+# python3: the example external bot and the tests that parse --json/--junit output; curl: the serve API test;
+# jq: tests/web/host_test.sh reads the seat views it gets (skipped without it).
 # help2man: the man pages, made from --help at build time; bash-completion: where the completion is installed;
 # dpkg-dev, file: `cpack -G DEB` (dpkg-shlibdeps computes the package's Depends); man-db: the install tests
 # read the man pages (docs/install.md). slurmctld, slurmd, munge: tests/cluster/slurm_test.sh runs
@@ -19,7 +20,7 @@ cd "$(dirname "$0")"
 # pybind11-dev, python3-dev, python3-pytest: the Python module `import houserules` and its tests (docs/python.md).
 packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
           nlohmann-json3-dev libcpp-httplib-dev chromium clang libclang-rt-14-dev lcov libreadline-dev tmux
-          python3 curl help2man bash-completion dpkg-dev file man-db
+          python3 curl jq help2man bash-completion dpkg-dev file man-db
           slurmctld slurmd munge python3-yaml pybind11-dev python3-dev python3-pytest)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi

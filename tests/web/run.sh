@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh HOUSERULES SCREENSHOT_DIR [SCRIPT] — the browser test of `houserules serve` (serve_test.mjs): starts the server on a
+# run.sh HOUSERULES SCREENSHOT_DIR [SCRIPT [SERVE OPTIONS...]] — the browser test of `houserules serve` (serve_test.mjs): starts the server on a
 # free port and drives Debian's headless chromium through playwright-core (pinned in package.json; `npm ci` in
 # tests/web installs it); SCRIPT is serve_test.mjs by default (security_test.mjs: the page fetches nothing outside
 # the server). Exits 77 (CTest: skipped) with the reason when chromium, node or node_modules is missing.
@@ -22,8 +22,8 @@ mkdir -p "$shots"
 # The house rules of tests/fixtures/web-draw (typed by path in the page) lie on the search path.
 fixtures=$(cd "$here/../fixtures/web-draw" && pwd)
 export HOUSERULES_PATH=$fixtures
-start_server "$hr" "$tmp/serve.log"
-BROWSER="$browser" URL="$url" TMP="$tmp" SHOTS="$shots" FIXTURES="$fixtures" timeout 400 node "$here/$script"
+start_server "$hr" "$tmp/serve.log" "${@:4}"
+BROWSER="$browser" URL="$url" TMP="$tmp" SHOTS="$shots" FIXTURES="$fixtures" SERVE_LOG="$tmp/serve.log" timeout 400 node "$here/$script"
 status=$?
 [ $status -eq 0 ] || { echo "--- serve's output:"; tail -20 "$tmp/serve.log"; }
 exit $status
