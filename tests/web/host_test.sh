@@ -8,7 +8,8 @@
 #     key sees seat 1's hand only, seat 2's key seat 2's only, no key the public table (no hand at all);
 #  3. each of them trying to read another seat's hand, or to play, undo or move the bots for another seat, gets 403
 #     and changes nothing (the game byte for byte as before); a key not of this game is refused; the seed and the
-#     transcript are withheld while the game runs; an undo may not take back another person's move;
+#     transcript are withheld while the game runs; an undo may not take back another person's move (Lost Cities,
+#     and Lost Valley, where that move reveals nothing and only the seat-link rule stops it);
 #  4. `--private`: without a link nothing is seen.
 set -uo pipefail
 hr=$1
@@ -141,6 +142,25 @@ req "$key1" GET "/api/games/$id" && cp "$tmp/body" "$tmp/seat1.json"
 refused 409 "seat 2 has decided since your last move" "$key1" POST "/api/games/$id/undo" '{}'
 req "$key1" GET "/api/games/$id" && cmp -s "$tmp/body" "$tmp/seat1.json" || fail "the refused undo changed the game"
 echo "ok  seat 1 may not undo once seat 2 has moved (the game unchanged)"
+# In Lost Valley seat 2's move (a figure on the open map) shows seat 1 nothing hidden: only the seat-link rule
+# stops seat 1's undo from taking it back (at a hot seat on this machine the same undo succeeds).
+req - POST /api/games '{"ruleset": "lost-valley", "players": ["human", "human", "greedy"]}'
+[ "$status" = 201 ] || fail "a Lost Valley game of two people and a bot: $status $(cut -c1-200 "$tmp/body")"
+id=$(jq -r .id "$tmp/body")
+key1=$(jq -r '.links[] | select(.seat == 1) | .key' "$tmp/body")
+key2=$(jq -r '.links[] | select(.seat == 2) | .key' "$tmp/body")
+for _ in $(seq 40); do  # seat 1 plays its first legal action until its turn ends
+  req "$key1" POST "/api/games/$id/play" '{"index": 0}'
+  [ "$status" = 200 ] || fail "Lost Valley, seat 1: $status $(cut -c1-200 "$tmp/body")"
+  jq -e '.view.to_move == 1' "$tmp/body" > /dev/null || break
+done
+jq -e '.view.to_move == 2' "$tmp/body" > /dev/null || fail "Lost Valley: seat 2 is not to move after seat 1's turn"
+req "$key2" POST "/api/games/$id/play" '{"index": 0}'
+[ "$status" = 200 ] || fail "Lost Valley, seat 2: $status $(cut -c1-200 "$tmp/body")"
+req "$key1" GET "/api/games/$id" && cp "$tmp/body" "$tmp/valley.json"
+refused 409 "seat 2 has decided since your last move" "$key1" POST "/api/games/$id/undo" '{}'
+req "$key1" GET "/api/games/$id" && cmp -s "$tmp/body" "$tmp/valley.json" || fail "Lost Valley: the refused undo changed the game"
+echo "ok  Lost Valley: seat 1 may not take back seat 2's move on the open map (the game unchanged)"
 
 # ---- 4. --private: without a link, nothing -----------------------------------------------------------------------
 kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null
