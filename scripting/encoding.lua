@@ -234,7 +234,9 @@ function Encoding:phase_of(game) return self:phase_name(game:phase()) end
 --- encoding:offer(game, out, n, seat, phase_name) -> n': appends to out[n + 1 ...] the legal actions of the
 --- kinds offered in that phase (those registered with phase, legal and apply), in registration order.
 function Encoding:offer(game, out, n, seat, phase_name)
-  for _, kind in ipairs(self.offered) do
+  local offered = self.offered
+  if offered[1] == nil then return n end -- (no kind offered: no iterator, no to-be-closed slot per call)
+  for _, kind in ipairs(offered) do
     if kind.phase == phase_name then
       for code = kind.first, kind.last do
         if kind.legal(game, seat, self:read(code)) then

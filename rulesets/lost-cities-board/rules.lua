@@ -309,7 +309,8 @@ end
 --- and the bots' count of playable cards.
 function rules.may_follow(game, seat, colour, c, top)
   local k = COLOUR_INDEX[colour]
-  return fits(game, seat, k, VALUE[c], VALUE[top], size_of(game, PILE[seat][k]))
+  -- (the pile's count matters only in the either-direction variant: not read otherwise, a C call per card saved)
+  return fits(game, seat, k, VALUE[c], VALUE[top], EITHER and size_of(game, PILE[seat][k]) or 0)
 end
 local base_may_follow = rules.may_follow
 

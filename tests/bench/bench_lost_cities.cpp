@@ -18,7 +18,8 @@
 // With --baseline it also plays a second copy of the ruleset (e.g. the ruleset before a change, copied out of
 // the tree) in the same interleaved runs, and prints the rate of the change against it; with --variant, a
 // variant of it (by default tests/bench/generic-may-play.toml: rules.may_play replaced by a function calling
-// the base one, so the hooks take their generic path and play the same games) and its rate against the base.
+// the base one, so the hooks take their generic path and play the same games) and its time a ply as a multiple
+// of the base's ("x the base"). Then the same for the board game, Rivals and Lost Valley (--others).
 //
 //   bench_lost_cities [--games N] [--repeat R] [--ruleset ID|PATH] [--seed S] [--baseline PATH] [--variant PATH]
 //     --games N     matches per run (default 500; each match is 3 rounds)
@@ -27,7 +28,13 @@
 //     --seed S      base seed (default 1): match i uses derive_seed(S, i), its random players derive_seed(S+1, i)
 //     --baseline X  a reference ruleset to time in the same runs (must play the same games)
 //     --variant X   a variant to time in the same runs ("none" for none; default the generic-may-play one)
-//     --only S      one series alone (see above)
+//     --others N    matches per run for the other games' rows (default --games / 10; 0 for none): the board game,
+//                   Rivals and Lost Valley (Lost Valley plays N / 10, at least 1), each base ruleset and a variant
+//                   of it replacing one named rule with a function that asks the base one
+//                   (tests/bench/generic-<rule>.toml: the same games), timed in the same interleaved runs and
+//                   printed as ns a ply and as the variant's time a ply over its base's
+//     --only S      one series alone (see above; the other games' series are named "<game> base per-ply",
+//                   "<game> variant playout"...)
 #include <algorithm>
 #include <ctime>
 #include <cstdint>
@@ -57,6 +64,7 @@ struct Options {
   std::string baseline;
   std::string variant = HOUSERULES_SOURCE_DIR "/tests/bench/generic-may-play.toml";
   std::string only;  // --only: time just the series whose name starts with this (for callgrind)
+  int others = -1;   // --others: matches per run of the other games' base and variant rows (-1: derived from --games)
 };
 
 struct Run {
@@ -309,7 +317,7 @@ Rates rates(const std::vector<Run>& runs) {
 
 [[noreturn]] void usage(const char* why) {
   fmt::print(stderr, "bench_lost_cities: {}\nusage: bench_lost_cities [--games N] [--repeat R] [--ruleset ID|PATH] "
-                     "[--seed S] [--baseline PATH] [--variant PATH|none] [--only SERIES]\n", why);
+                     "[--seed S] [--baseline PATH] [--variant PATH|none] [--others N] [--only SERIES]\n", why);
   std::exit(2);
 }
 
@@ -328,6 +336,7 @@ Options parse(int argc, char** argv) {
       else if (arg == "--baseline") o.baseline = value;
       else if (arg == "--variant") o.variant = value == std::string_view("none") ? "" : value;
       else if (arg == "--only") o.only = value;
+      else if (arg == "--others") o.others = std::stoi(value);
       else usage(("unknown option " + std::string(arg)).c_str());
     } catch (const std::logic_error&) {
       usage(("bad value for " + std::string(arg)).c_str());
@@ -337,6 +346,82 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
+
+/// The other games' rows (--others): for each of the board game, Rivals and Lost Valley, the base ruleset and a
+/// variant replacing one named rule with a function that asks the base one (so the same games are played), both
+/// paths, timed in interleaved runs after a warm-up. Prints ns a ply and the variant's time a ply over its base's
+/// (the multiple a house rule pays), and whether the variant played the same games (digests and plies). With
+/// `only`, plays the series named by that prefix once (for callgrind). Returns 0, or 1 when a ruleset does not
+/// load or a match fails, 3 when a variant played other games than its base.
+int other_games(const Options& opt) {
+  struct Game {
+    const char* name;     // as the rows name it
+    const char* base;     // the base ruleset's id
+    const char* variant;  // the variant, under tests/bench/
+    const char* rule;     // the rule it replaces
+    int divisor;          // the matches per run are --others / divisor (Lost Valley's are long)
+  };
+  const Game games[] = {{"board", "lost-cities-board", "generic-may-follow.toml", "may_follow", 1},
+                        {"rivals", "lost-cities-rivals", "generic-may-add.toml", "may_add", 1},
+                        {"valley", "lost-valley", "generic-may-move-along.toml", "may_move_along", 10}};
+  const int per_run = opt.others >= 0 ? opt.others : std::max(1, opt.games / 10);
+  if (per_run == 0) return 0;
+  struct Row {
+    std::string name;
+    std::unique_ptr<hr::ScriptedRules> rules;
+    Mode mode;
+    int matches;
+    std::vector<Run> runs;
+  };
+  std::vector<Row> rows;
+  for (const Game& g : games) {
+    try {
+      for (int k = 0; k < 2; ++k) {  // (one copy of each ruleset per mode: a row owns its rules)
+        const Mode mode = k == 0 ? Mode::Playout : Mode::PerPly;
+        const std::string suffix = k == 0 ? " playout" : " per-ply";
+        const int matches = std::max(1, per_run / g.divisor);
+        rows.push_back({std::string(g.name) + " base" + suffix, hr::load_rules(g.base), mode, matches, {}});
+        rows.push_back({std::string(g.name) + " variant" + suffix,
+                        hr::load_rules(std::string(HOUSERULES_SOURCE_DIR "/tests/bench/") + g.variant), mode, matches, {}});
+      }
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "bench_lost_cities: cannot load {} or its variant: {}\n", g.base, e.what());
+      return 1;
+    }
+  }
+  try {
+    if (!opt.only.empty()) {
+      for (auto& x : rows)
+        if (x.name.rfind(opt.only, 0) == 0) {
+          const Run run = play(x.rules.get(), x.mode, x.matches, opt.seed);
+          fmt::print("  {}: {} plies in {} matches, {:.3f} s\n", x.name, run.plies, run.matches, run.seconds);
+        }
+      return 0;
+    }
+    for (auto& x : rows) play(x.rules.get(), x.mode, std::max(1, x.matches / 10), opt.seed);
+    for (int r = 0; r < opt.repeat; ++r)
+      for (auto& x : rows) x.runs.push_back(play(x.rules.get(), x.mode, x.matches, opt.seed));
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "bench_lost_cities: a match of another game failed: {}\n", e.what());
+    return 1;
+  }
+  fmt::print("\n  the other games, each against a variant replacing one named rule with a function asking the base one\n"
+             "  (the same games; --others {} matches per run, Lost Valley a tenth; medians of {} runs; target: a variant\n"
+             "  within 1.5x its base):\n", per_run, opt.repeat);
+  fmt::print("\n  {:<24} {:>10} {:>14} {:>11} {:>16}\n", "", "matches", "plies/s", "ns/ply", "x the base");
+  bool same = true;
+  for (std::size_t i = 0; i < rows.size(); i += 2) {
+    const Rates base = rates(rows[i].runs), variant = rates(rows[i + 1].runs);
+    const bool same_games = rows[i].runs[0].checksum == rows[i + 1].runs[0].checksum && rows[i].runs[0].plies == rows[i + 1].runs[0].plies;
+    same = same && same_games;
+    fmt::print("  {:<24} {:>10} {:>14.0f} {:>11.1f}\n", rows[i].name, rows[i].matches, base.plies, 1e9 / base.plies);
+    fmt::print("  {:<24} {:>10} {:>14.0f} {:>11.1f} {:>15.2f}x{}\n", rows[i + 1].name, rows[i + 1].matches, variant.plies,
+               1e9 / variant.plies, base.plies / variant.plies, same_games ? "" : "  OTHER GAMES");
+  }
+  for (const Game& g : games) fmt::print("  {} variant: rules.{} replaced (tests/bench/{})\n", g.name, g.rule, g.variant);
+  fmt::print("  the variants played the same games as their bases (digests and plies): {}\n", same ? "yes" : "NO");
+  return same ? 0 : 3;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -394,7 +479,7 @@ int main(int argc, char** argv) {
         const Run run = play(x.rules, x.mode, opt.games, opt.seed);
         fmt::print("  {}: {} plies in {} matches, {:.3f} s\n", x.name, run.plies, run.matches, run.seconds);
       }
-    return 0;
+    return other_games(opt);
   }
   try {
     const int warm = std::max(1, opt.games / 10);
@@ -426,9 +511,16 @@ int main(int argc, char** argv) {
     next += 2;
   }
   if (variant)
-    fmt::print("  variant/scripted (median games/s): playout {:.3f}, per-ply {:.3f}; same games as the base: {}\n",
-               r[next].rounds / r[0].rounds, r[next + 1].rounds / r[1].rounds,
-               series[next].runs[0].checksum == series[0].runs[0].checksum ? "yes" : "no");
+    fmt::print("  variant x the base (its time a ply over the scripted base's, target <= 1.5x): playout {:.2f}x, "
+               "per-ply {:.2f}x; same games as the base: {}\n",
+               r[0].plies / r[next].plies, r[1].plies / r[next + 1].plies,
+               series[next].runs[0].checksum == series[0].runs[0].checksum &&
+                       series[next].runs[0].plies == series[0].runs[0].plies ? "yes" : "NO");
+  {
+    const auto x_limit = [&](std::size_t i) { return r[limit_index].plies / r[i].plies; };
+    fmt::print("  targets (x the limit, issue 36): scripted playout {:.2f}x (<= 5), scripted per-ply {:.2f}x (<= 6), "
+               "native per-ply {:.2f}x (<= 1.5)\n", x_limit(0), x_limit(1), x_limit(3));
+  }
   for (const auto& x : series) {
     fmt::print("  run times (s), {:<18}", x.name + std::string(":"));
     for (const Run& run : x.runs) fmt::print(" {:.3f}", run.seconds);
@@ -439,5 +531,6 @@ int main(int argc, char** argv) {
     same = same && series[i].runs[0].checksum == series[0].runs[0].checksum && series[i].runs[0].plies == series[0].runs[0].plies;
   fmt::print("  same games in scripted, native{} (digest checksum {:016x}): {}\n", baseline ? " and baseline" : "",
              series[0].runs[0].checksum, same ? "yes" : "NO");
-  return same ? 0 : 3;
+  const int others = other_games(opt);
+  return !same ? 3 : others;
 }
