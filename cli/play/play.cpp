@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <unistd.h>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <unordered_map>
@@ -463,6 +464,7 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
     if (lower(input) == "help" || input == "?") {
       out_ << "Type an action as listed (e.g. '" << texts.front()
            << "') or its number; 'undo' takes back your last decision; 'quit' stops the game.\n";
+      if (!rules_page_.empty()) out_ << "The rules: " << printable(rules_page_) << '\n';
       list_actions();
       continue;
     }
@@ -532,7 +534,13 @@ std::vector<std::unique_ptr<Player>> make_players(const std::vector<std::string>
   std::vector<std::unique_ptr<Player>> players;
   for (std::size_t s = 0; s < names.size(); ++s) try {
     if (names[s] == "human") {
-      players.push_back(std::make_unique<HumanPlayer>(in, out));
+      auto human = std::make_unique<HumanPlayer>(in, out);
+      if (const auto* scripted = dynamic_cast<const ScriptedRules*>(rules)) {  // `help` names the rules' README
+        std::error_code ignored;
+        const auto page = scripted->info().dir / "README.md";
+        if (std::filesystem::is_regular_file(page, ignored)) human->set_rules_page(page.string());
+      }
+      players.push_back(std::move(human));
       continue;
     }
     if (is_external_player(names[s])) {  // cmd:PROGRAM (docs/external-players.md)

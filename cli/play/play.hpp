@@ -8,6 +8,7 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bots.hpp"
@@ -38,6 +39,9 @@ class HumanPlayer : public Player {
   void set_line_editing(bool on) { line_editing_ = on; }
   /// Forgets the rest of a shorthand line (after an undo).
   void clear_pending() { pending_.clear(); }
+  /// Where the ruleset's rules are written (its README.md, as found: the installed copy for an installed
+  /// binary), which `help` names; empty when the ruleset has none.
+  void set_rules_page(std::string path) { rules_page_ = std::move(path); }
 
  private:
   /// One line typed after `prompt`; false at the end of input.
@@ -46,6 +50,7 @@ class HumanPlayer : public Player {
   std::ostream& out_;
   bool colour_ = false;
   bool line_editing_ = false;
+  std::string rules_page_;
   /// The rest of a shorthand the person typed (Rules::shorthand): played one at a time, each checked against
   /// the legal actions of its own position; the first that is not legal drops the rest.
   std::vector<std::string> pending_;

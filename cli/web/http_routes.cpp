@@ -206,6 +206,10 @@ void add_routes(httplib::Server& server, GameServer& games, const RouteOptions& 
                     {"request_time_ms", games.budget().request_time.count()}});
   }));
   server.Get("/api/rulesets", api([&games](const httplib::Request&, httplib::Response& res) { send_json(res, games.rulesets()); }));
+  // a ruleset's rules (its README.md) as text, for the page to link to (issue 38)
+  server.Get(R"(/api/rulesets/([A-Za-z0-9_.-]+)/rules)", api([&games](const httplib::Request& req, httplib::Response& res) {
+    res.set_content(games.rules_page(req.matches[1]), "text/plain; charset=utf-8");
+  }));
   std::ostream* links_out = options.print_links;
   const std::string link_base = options.link_base;
   server.Post("/api/games", post([&games, links_out, link_base, shared](const httplib::Request&, httplib::Response& res, const std::string& body) {

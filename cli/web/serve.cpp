@@ -276,6 +276,20 @@ bool in_ruleset_folders(const std::filesystem::path& path) {
 
 }  // namespace
 
+std::string GameServer::rules_page(const std::string& id) const {
+  for (const RulesetInfo& info : list_rulesets()) {
+    if (info.id != id) continue;
+    const std::filesystem::path page = info.dir / "README.md";
+    std::ifstream in(page);
+    if (!in_ruleset_folders(page) || !in) break;  // a README linked from outside the folders is not read
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  throw ApiError(404, fmt::format("no rules page for '{}': not a ruleset id of /api/rulesets, or it has no README.md",
+                                  cut_for_message(id, 80)));
+}
+
 void GameServer::check_ruleset_allowed(const std::string& ruleset) const {
   if (ruleset.empty()) throw ApiError(400, "no ruleset given");
   bool known = false;

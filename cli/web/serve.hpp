@@ -99,6 +99,9 @@ class GameServer {
   /// GET /api/rulesets: every ruleset with its variants: [{id, name, summary, min_players, max_players,
   /// default_players, variants: [{id, name, description}]}].
   nlohmann::json rulesets() const;
+  /// GET /api/rulesets/<id>/rules: the README.md of the ruleset `id` (an id `rulesets()` lists, not a path), its
+  /// rules as text. ApiError 404 for an id not listed or a ruleset without a README inside the ruleset folders.
+  std::string rules_page(const std::string& id) const;
   /// POST /api/games {ruleset, players: ["human", "greedy", ...], seed?}: a new game; returns game_json(seat 0)
   /// (when keyless() is not trusted: the first human seat's view) plus `links`: [{seat, key}] for every human
   /// seat. 400 for a missing or wrongly typed field (json_fields.hpp), an unknown player or a bot setting past the

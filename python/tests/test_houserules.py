@@ -1,9 +1,11 @@
 """pytest for `import houserules` (python/houserules_module.cpp, docs/python.md). Run by CTest with PYTHONPATH set
 to the build's python/ folder and HOUSERULES_BINARY to the CLI (whose games the module must reproduce)."""
+import collections
 import json
 import os
 import random
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -137,3 +139,133 @@ def test_threads_each_with_its_own_game_play_the_same_games_as_one_thread():
     for t in threads:
         t.join()
     assert got == expected
+
+
+def hidden_positions(observation):
+    """(zone, index) of each card the observation hides (None)."""
+    return [(name, i) for name, zone in sorted(observation["zones"].items())
+            for i, card in enumerate(zone["cards"]) if card is None]
+
+
+def test_resample_keeps_what_the_player_sees_and_deals_the_hidden_cards_again():
+    """A determinization for player 0 (the ismcts bot's): the same observation for player 0, the hidden cards
+    dealt again (player 1's hand differs in some samples), no card player 0 sees anywhere dealt into a hidden
+    place, and a full state a search can play on to the end."""
+    state = houserules.load("lost-cities").new_game(6)
+    rng = random.Random(2)
+    for _ in range(30):  # into the game: discard piles and expeditions hold cards, some taken back into hands
+        state.apply_action(rng.choice(state.legal_actions()))
+    mine = state.observation(0)
+    # Lost Cities' 60 cards (3 wager cards "x" of each colour: names are not unique, so count them)
+    cards = collections.Counter(f"{c}{v}" for c in "YBWGR" for v in [*range(2, 11), "x", "x", "x"])
+    unseen = cards - collections.Counter(c for zone in mine["zones"].values() for c in zone["cards"] if c is not None)
+    theirs = state.observation(1)["zones"]["hand.2"]["cards"]
+    hands = set()
+    for seed in range(8):
+        sample = state.resample(0, seed)
+        assert json.dumps(sample.observation(0), sort_keys=True) == json.dumps(mine, sort_keys=True)
+        dealt = sample.observation(1)["zones"]["hand.2"]["cards"]
+        assert len(dealt) == len(theirs) and None not in dealt
+        hidden_from_me = [c for c, shown in zip(dealt, mine["zones"]["hand.2"]["cards"]) if shown is None]
+        assert not collections.Counter(hidden_from_me) - unseen, "a card player 0 sees elsewhere was dealt into a hidden place"
+        hands.add(tuple(dealt))
+        assert sample.legal_actions() and play_random(sample.clone(), random.Random(seed)) > 0
+    assert len(hands) > 1 and any(hand != tuple(theirs) for hand in hands)  # dealt again, not copied
+    # The same seed, or a random.Random, gives the same sample; the original is untouched.
+    assert state.resample(0, 5).observation(1) == state.resample(0, 5).observation(1)
+    assert state.resample(0, random.Random(9)).observation(1) == state.resample(0, random.Random(9)).observation(1)
+    assert state.observation(1)["zones"]["hand.2"]["cards"] == theirs
+    with pytest.raises(IndexError):
+        state.resample(2, 1)
+    with pytest.raises(TypeError, match="rng_or_seed"):
+        state.resample(0, "seven")
+    with pytest.raises(ValueError, match="resample"):
+        state.resample(0, 1).transcript()
+
+
+def cli_game(tmp_path, name, *args):
+    """Plays `houserules play lost-cities ARGS --log` and returns the transcript's path and lines."""
+    log = tmp_path / name
+    subprocess.check_call([HR, "play", "lost-cities", *args, "--log", str(log), "--quiet"], stdout=subprocess.DEVNULL)
+    return log, [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def test_the_transcript_of_a_python_game_is_the_one_houserules_play_writes(tmp_path):
+    log, lines = cli_game(tmp_path, "cli.jsonl", "--players", "random,greedy", "--seed", "8")
+    state = houserules.load("lost-cities").new_game(8)
+    for line in lines[1:-1]:
+        state.apply_action({state.action_to_string(a): a for a in state.legal_actions()}[line["action"]])
+    assert state.transcript(players=["random", "greedy"]) == log.read_text()  # byte for byte
+    assert len(state.history()) == len(lines) - 2
+    written = tmp_path / "py.jsonl"
+    state.transcript(path=str(written))
+    assert json.loads(written.read_text().splitlines()[0])["players"] == ["python", "python"]
+    subprocess.check_call([HR, "replay", str(written), "--quiet"], stdout=subprocess.DEVNULL)
+    with pytest.raises(ValueError, match="3 names for 2 seats"):
+        state.transcript(players=["a", "b", "c"])
+
+
+def test_an_unfinished_python_game_is_resumed_by_houserules_play(tmp_path):
+    game = houserules.load("lost-cities", params={"hand_size": 7})
+    state = game.new_game(12)
+    rng = random.Random(3)
+    for _ in range(20):
+        state.apply_action(rng.choice(state.legal_actions()))
+    path = tmp_path / "unfinished.jsonl"
+    state.transcript(players=["random", "random"], path=str(path))
+    before = [json.loads(line) for line in path.read_text().splitlines()]
+    assert before[0]["set"] == ["hand_size=7"] and before[-1]["type"] == "stopped" and before[-1]["plies"] == 20
+    subprocess.check_call([HR, "play", "--resume", str(path), "--quiet"], stdout=subprocess.DEVNULL)
+    after = [json.loads(line) for line in path.read_text().splitlines()]
+    assert after[:21] == before[:21] and after[22]["type"] == "resumed" and after[-1]["type"] == "result"
+    subprocess.check_call([HR, "replay", str(path), "--quiet"], stdout=subprocess.DEVNULL)
+
+
+def test_the_bots_are_callables_that_play_as_the_cli_plays(tmp_path):
+    """houserules.bot(name, seed) is the CLI's bot: seeded as `houserules play` seeds seat s's bot, it chooses the
+    actions the CLI's game shows, for each seat in turn."""
+    log, lines = cli_game(tmp_path, "bots.jsonl", "--players", "greedy,ismcts:iterations=60", "--seed", "4")
+    seeds = [houserules.bot_seed(4, seat) for seat in (0, 1)]
+    bots = [houserules.bot("greedy", seed=seeds[0]), houserules.bot("ismcts", seed=seeds[1], iterations=60)]
+    assert bots[1].name == "ismcts:iterations=60"
+    state = houserules.load("lost-cities").new_game(4)
+    for line in lines[1:-1]:
+        action = bots[state.current_player()](state)
+        assert action in state.legal_actions()
+        assert state.action_to_string(action) == line["action"], f"ply {line['ply']}"
+        state.apply_action(action)
+    assert state.is_terminal() and state.ranks() == lines[-1]["ranks"]
+    with pytest.raises(ValueError, match="over"):
+        bots[0](state)
+    with pytest.raises(ValueError, match="another Game"):
+        bots[0](houserules.load("lost-cities").new_game(1))
+
+
+def test_bad_bot_options_are_value_errors_naming_the_option():
+    with pytest.raises(ValueError, match="iteratons"):
+        houserules.bot("ismcts", iteratons=5)
+    with pytest.raises(ValueError, match="iterations"):
+        houserules.bot("ismcts", iterations=-3)
+    with pytest.raises(ValueError, match="random takes no options"):
+        houserules.bot("random", depth=2)
+    with pytest.raises(ValueError, match="unknown bot 'minimax'"):
+        houserules.bot("minimax")
+    assert houserules.bot("ismcts", seed=1, finish_turn=False, expand="greedy").name == \
+        "ismcts:finish_turn=off:expand=greedy"
+
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python")
+
+
+def test_the_batch_example_gives_the_same_games_with_one_thread_or_three(tmp_path):
+    """examples/python/batch.py: its per-game CSV does not depend on the number of threads (each thread its own
+    Game, each game its own seeded bots), and its summary counts every game."""
+    def run(threads):
+        out = tmp_path / f"t{threads}.csv"
+        text = subprocess.check_output([sys.executable, os.path.join(EXAMPLES, "batch.py"), "--games", "5",
+                                        "--threads", str(threads), "--csv", str(out)], text=True)
+        return text, out.read_text()
+    text1, csv1 = run(1)
+    text3, csv3 = run(3)
+    assert csv1 == csv3 and len(csv1.splitlines()) == 6
+    assert text1.splitlines()[:3] == text3.splitlines()[:3] and text1.startswith("5 games")

@@ -41,6 +41,19 @@ for r in doc["rulesets"]:
 PY
   (cd / && "$hr" play lost-cities --players random,random --seed 1) > "$tmp/installed.txt" ||
     fail "$hr play lost-cities from / failed"
+  # the prompt's help names the installed copy of the ruleset's rules (issue 38)
+  printf 'help\nquit\n' | (cd / && "$hr" play lost-cities --players human,random --seed 1) > "$tmp/help.txt" || true
+  grep -qxF "The rules: $prefix/share/houserules/rulesets/lost-cities/README.md" "$tmp/help.txt" ||
+    fail "help at the prompt does not name $prefix/share/houserules/rulesets/lost-cities/README.md: $(grep 'The rules' "$tmp/help.txt")"
+  # the Python module under a prefix other than /usr reads the prefix's rulesets through HOUSERULES_PATH (docs/python.md)
+  if ls "$prefix"/lib/python3/dist-packages/houserules.*.so > /dev/null 2>&1; then
+    (cd / && PYTHONPATH=$prefix/lib/python3/dist-packages HOUSERULES_PATH=$prefix/share/houserules/rulesets /usr/bin/python3 -c '
+import random, sys, houserules
+assert houserules.__file__.startswith(sys.argv[1]), houserules.__file__
+state, rng = houserules.load("lost-cities").new_game(1), random.Random(1)
+while not state.is_terminal():
+    state.apply_action(rng.choice(state.legal_actions()))' "$prefix") > /dev/null || fail "the Python module installed under $prefix does not play with HOUSERULES_PATH"
+  fi
 done
 "$build/cli/houserules" play lost-cities --players random,random --seed 1 > "$tmp/build.txt"
 cmp -s "$tmp/build.txt" "$tmp/installed.txt" || fail "the installed play lost-cities --seed 1 differs from the build tree's"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # terminal_test.sh HOUSERULES — a human game of each ruleset through a pseudo-terminal (tmux), as a person
 # plays it (issue 12): colour on a terminal, hands sorted, one line per opponent turn, line editing (the Up
-# arrow recalls a line), undo, Ctrl-C writing the `stopped` line, and `play --resume` continuing the game;
+# arrow recalls a line), `help` naming the rules' README, undo, Ctrl-C writing the `stopped` line, and `play --resume` continuing the game;
 # every transcript still replays. Skipped (77) without tmux. Fails naming the broken promise.
 set -euo pipefail
 hr=$(readlink -f "$1")
@@ -56,6 +56,11 @@ for ruleset in lost-cities lost-cities-board lost-cities-rivals lost-valley; do
   tmux send-keys -t "$session" Up Enter
   wait_for 'Not legal' 2
   wait_for 'seat 1> frobnicate' 2  # without line editing the Up arrow would come out as ^[[A
+  # help names where the ruleset's rules are written (its README, as the binary finds it: issue 38)
+  tmux send-keys -t "$session" help Enter
+  wait_for 'The rules: '
+  page=$(tmux capture-pane -p -t "$session" -S -400 | grep -o 'The rules: .*' | head -1 | sed 's/^The rules: //; s/ *$//')
+  [[ "$page" == */rulesets/$ruleset/README.md ]] && [ -f "$page" ] || fail "help names '$page', not this ruleset's README"
   # two decisions, then undo back to the first of them
   decision=1
   [ "$ruleset" = lost-valley ] && decision="end turn"  # a Lost Valley turn is many actions: end it, the others play

@@ -230,4 +230,13 @@ echo "ok  board-colours: the variant's [view] merged over its parent's"
 new_game lost-cities-board
 grep -q '"scenes":{"' "$tmp/body" && grep -q '"shape":"polygon"' "$tmp/body" || fail "lost-cities-board: its tiles have no scene"
 echo "ok  lost-cities-board: the event tiles' scenes"
+# A ruleset's rules as text (issue 38): GET /api/rulesets/<id>/rules is its README.md; an id only, never a path.
+for id in lost-cities lost-valley; do
+  call GET "/api/rulesets/$id/rules"
+  [ "$status" = 200 ] && cmp -s "$tmp/body" "$src/rulesets/$id/README.md" || fail "GET /api/rulesets/$id/rules is not its README (HTTP $status)"
+  curl -s -D - -o /dev/null "${url}api/rulesets/$id/rules" | grep -qi '^Content-Type: text/plain' || fail "the rules of $id are not text/plain"
+done
+echo "ok  200 GET /api/rulesets/<id>/rules: each ruleset's README.md as text"
+expect 404 "no rules page for 'no-such-game'" GET /api/rulesets/no-such-game/rules
+expect 404 "no rules page for 'lost-cities.toml'" GET /api/rulesets/lost-cities.toml/rules
 echo "PASS"
