@@ -254,22 +254,22 @@ TEST_CASE("Statistics: places, margins, turns, rounds and action counts", "[simu
   CHECK(st.settings[1].places == std::vector<std::int64_t>{2, 1, 0});  // y: 2nd, tied 1st, 1st
   // Margins: the winner's score minus the runner-up's (a tie gives 0), and each seat's own score minus the
   // best other seat's.
-  CHECK(st.margins == std::vector<std::int64_t>{6, 0, 6});
+  CHECK(st.margins.counts() == std::map<std::int64_t, std::int64_t>{{0, 1}, {6, 2}});  // 6, 0, 6
   CHECK(st.margin_spread.mean == Approx(4.0));
   CHECK(st.margin_spread.min == 0);
   CHECK(st.margin_spread.max == 6);
   CHECK(st.seats[0].margin_mean == Approx((6 + 0 - 9) / 3.0));
   CHECK(st.settings[0].margin_mean == Approx((6 - 5 - 9) / 3.0));  // x: 10 - 4, -2 - 3, -1 - 8
   // Lengths in turns and rounds, per completed game.
-  CHECK(st.turns == std::vector<std::int64_t>{6, 7, 9});
-  CHECK(st.rounds == std::vector<std::int64_t>{1, 2, 3});
+  CHECK(st.turns.counts() == std::map<std::int64_t, std::int64_t>{{6, 1}, {7, 1}, {9, 1}});
+  CHECK(st.rounds.counts() == std::map<std::int64_t, std::int64_t>{{1, 1}, {2, 1}, {3, 1}});
   CHECK(st.round_spread.max == 3);
   // Actions by kind, per completed game, 0 where a kind did not occur; sorted by kind.
   REQUIRE(st.actions.size() == 3);
   CHECK(st.actions[0].kind == "draw");
-  CHECK(st.actions[0].per_game == std::vector<std::int64_t>{5, 5, 0});
+  CHECK(st.actions[0].per_game.counts() == std::map<std::int64_t, std::int64_t>{{0, 1}, {5, 2}});  // 5, 5, 0
   CHECK(st.actions[1].kind == "pass");
-  CHECK(st.actions[1].per_game == std::vector<std::int64_t>{0, 1, 0});
+  CHECK(st.actions[1].per_game.counts() == std::map<std::int64_t, std::int64_t>{{0, 2}, {1, 1}});  // 0, 1, 0
   CHECK(st.actions[2].kind == "play");
   CHECK(st.actions[2].total == 19);
   CHECK(st.action_total == 30);
@@ -310,13 +310,18 @@ TEST_CASE("Axis ticks are round numbers covering the range", "[simulate][report]
   CHECK(hr::nice_ticks(-250, 250, 4) == std::vector<std::int64_t>{-200, 0, 200});
   CHECK(hr::nice_ticks(-9, 9, 6) == std::vector<std::int64_t>{-5, 0, 5});
   // A histogram: ticks on both axes, a zero line when 0 is in range, none when it is not.
-  const std::vector<std::int64_t> values = {-5, 0, 3, 3, 12};
+  auto distribution = [](std::vector<std::int64_t> list) {  // the histograms take the games' distribution
+    hr::Distribution d;
+    for (auto v : list) d.add(v);
+    return d;
+  };
+  const hr::Distribution values = distribution({-5, 0, 3, 3, 12});
   const std::string svg = hr::histogram_svg("h", {{&values, "", "", "#000"}}, "score");
   CHECK(svg.find("class=\"zero\"") != std::string::npos);
   CHECK(svg.find(">-5</text>") != std::string::npos);  // ticks -5, 0, 5, 10 (step 5 >= 17 / 6)
   CHECK(svg.find(">10</text>") != std::string::npos);
   CHECK(svg.find("class=\"tick-mark\"") != std::string::npos);
-  const std::vector<std::int64_t> positive = {5, 9};
+  const hr::Distribution positive = distribution({5, 9});
   CHECK(hr::histogram_svg("p", {{&positive, "", "", "#000"}}, "turns").find("class=\"zero\"") == std::string::npos);
   CHECK(hr::histogram_svg("p", {{&positive, "", "", "#000"}}, "turns", true).find("class=\"zero\"") != std::string::npos);
 }
