@@ -4,8 +4,9 @@
 // Reproducibility: game i (0-based) of an experiment with seed S is played with seed derive_seed(S, i) — the
 // same deal and the same bots' choices as `houserules play <ruleset> --players <seat order> --seed
 // derive_seed(S, i)` — and seat rotation i mod k (k = seats), so its result depends on (S, i) only: never on
-// the thread that played it, on the thread count, or on the shard. Summaries are computed from the games in
-// index order, so an unsharded run and the merge of its shards print the same summary, byte for byte.
+// the thread that played it, on the thread count, or on the shard. Summaries are exact integer aggregates of
+// the games (StatsTally), the same whatever the order the games are counted in, so an unsharded run and the
+// merge of its shards print the same summary, byte for byte; memory does not grow with the games.
 //
 // JSON Lines written by --jsonl (and read by merge):
 //   {"type":"simulation","format":1,"ruleset":"lost-cities","ruleset_id":"lost-cities","seats":2,
