@@ -201,6 +201,54 @@ TEST_CASE("Merging the shards gives the unsharded summary byte for byte", "[simu
   CHECK(why.str().find("another experiment") != std::string::npos);
 }
 
+TEST_CASE("Merge refuses a game twice without keeping the games: shards that overlap, lines out of order",
+          "[simulate][lost-cities]") {
+  // merge counts each game as it reads it (issue 37), so it finds a duplicate from the files' structure: each
+  // file is one shard with its games in index order, and two shards of different counts may not share a game.
+  hr::SimulateOptions options;
+  options.experiment = lost_cities(8);
+  options.progress = 0;
+  options.threads = 2;
+  std::ostringstream out, err;
+  TempFile half("hr-overlap-half.jsonl"), quarter("hr-overlap-quarter.jsonl"), odd("hr-overlap-odd.jsonl");
+  options.shard_count = 2;
+  options.shard = 0;
+  options.jsonl = half.path;
+  REQUIRE(hr::simulate_command(options, out, err) == 0);
+  options.shard_count = 4;
+  options.shard = 2;  // games 2 and 6: also in shard 0/2
+  options.jsonl = quarter.path;
+  REQUIRE(hr::simulate_command(options, out, err) == 0);
+  std::ostringstream refused, why;
+  CHECK(hr::merge_command({half.path, quarter.path}, "", refused, why) == 2);
+  CHECK(why.str().find("shard 2/4 and shard 0/2 of " + half.path + " share games (game 2 is in both)") !=
+        std::string::npos);
+  // Shard 1/4 (games 1, 5) shares none with 0/2: merged, 4 games missing.
+  options.shard = 1;
+  options.jsonl = odd.path;
+  REQUIRE(hr::simulate_command(options, out, err) == 0);
+  std::ostringstream partial, warning;
+  CHECK(hr::merge_command({half.path, odd.path}, "", partial, warning) == 1);
+  CHECK(partial.str().find("missing 2 games") != std::string::npos);
+  // A file whose lines are swapped (game 4 before game 0) or repeated is refused, naming the line.
+  std::string header, first, second;
+  {
+    std::ifstream in(half.path);
+    std::getline(in, header);
+    std::getline(in, first);
+    std::getline(in, second);
+  }
+  for (const auto& [lines, expected] : {std::pair{header + "\n" + second + "\n" + first + "\n",
+                                                  std::string(":3: game 0 after game 2")},
+                                        std::pair{header + "\n" + first + "\n" + first + "\n",
+                                                  std::string(":3: game 0 appears twice")}}) {
+    std::ofstream(half.path, std::ios::trunc) << lines;
+    std::ostringstream bad, bad_why;
+    CHECK(hr::merge_command({half.path}, "", bad, bad_why) == 2);
+    CHECK(bad_why.str().find(half.path + expected) != std::string::npos);
+  }
+}
+
 TEST_CASE("The HTML report is self-contained and holds the charts", "[simulate][report]") {
   const Experiment e = lost_cities(6);
   const auto records = hr::run_games(e, hr::shard_indices(e.games, 0, 1), 2);
