@@ -14,7 +14,9 @@
 #include <variant>
 #include <random>
 #include <iostream>
+#include <span>
 #include <sstream>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -23,6 +25,7 @@
 #include "ruleset.hpp"
 #include "scripted_rules.hpp"
 #include "sandbox.hpp"
+#include "terminal_wrap.hpp"
 #include "transcript.hpp"
 
 #ifdef HOUSERULES_HAVE_READLINE
@@ -41,6 +44,15 @@ constexpr std::int64_t kMaxPlies = 100000;
 
 /// The columns of a turn's line (a longer one goes on under it).
 constexpr std::size_t kTurnLineWidth = 100;
+
+/// The width of the lines written to `stream`: kTurnLineWidth, or the terminal's width when `stream` is
+/// std::cout on a terminal narrower than that (at least 40), so that the terminal never cuts a line mid-word
+/// (issue 37). Other streams (a pipe, a test's string stream) always get kTurnLineWidth.
+std::size_t line_width(const std::ostream& stream) {
+  if (&stream != &std::cout) return kTurnLineWidth;
+  const std::size_t columns = terminal_columns(STDOUT_FILENO);
+  return columns == 0 ? kTurnLineWidth : std::clamp<std::size_t>(columns, 40, kTurnLineWidth);
+}
 
 std::string too_long(const GameState& state) {
   return fmt::format("the game is not over after {} actions (the limit, as simulate's --max-plies): a round that "
@@ -334,7 +346,7 @@ class MatchPrinter {
       const std::size_t s = order[i];
       const std::string entry = fmt::format(" seat {} ({}) {} [place {}]{}", s + 1, names_[s], state.match_scores()[s],
                                             ranks[s], i + 1 < order.size() ? "," : "");
-      if (on_line >= 2 && column + entry.size() > kTurnLineWidth) {
+      if (on_line >= 2 && column + entry.size() > line_width(out_)) {
         text += "\n       ";
         column = 7;
         on_line = 0;
@@ -360,7 +372,7 @@ class MatchPrinter {
     const bool you = names_[static_cast<std::size_t>(viewer - 1)] == "human";
     const std::string text = turn_summary_text(rules_, after, seat, turn_changes(before, after, viewer, you, texts));
     const std::string who = fmt::format("seat {} ({})", seat, names_[static_cast<std::size_t>(seat - 1)]);
-    const auto lines = wrap_words(text, 2 + who.size() + 2, kTurnLineWidth, 6);
+    const auto lines = wrap_words(text, 2 + who.size() + 2, line_width(out_), 6);
     std::string out = "  " + (colour_ ? kBold + who + kReset : who) + ": ";
     for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + paint_cards(lines[i], rules_.layout(), colour_);
     return out + '\n';
@@ -382,6 +394,69 @@ class MatchPrinter {
   std::vector<int> shared_;   ///< the seats sharing the terminal (hide_between), or empty
   std::map<int, std::vector<std::pair<bool, std::string>>> pending_;  ///< per seat: (public?, text) not yet shown
 };
+
+}  // namespace
+
+namespace {
+
+/// `text` wrapped at the terminal's width when `stream` is std::cout or std::cerr and that is a terminal (a long
+/// refusal or error, issue 37); unchanged otherwise.
+std::string wrapped_for(const std::ostream& stream, const std::string& text) {
+  if (&stream == &std::cout) return wrap_for_terminal(text, STDOUT_FILENO);
+  if (&stream == &std::cerr) return wrap_for_terminal(text, STDERR_FILENO);
+  return text;
+}
+
+/// Puts the actions (and their texts, in step) in a stable order for the numbered list: first those that name
+/// a card of `seat`'s own hand (a zone it owns whose cards only its owner sees), by verb (the first word, in
+/// the order the verbs first come) and then by the card's place in the layout (the order rulesets show a hand
+/// in: Lost Cities by colour, then wagers, then value); then the others as the rules listed them. The rules'
+/// own order follows the hand's zone, which changes with every card drawn, so a card's number used to change.
+void stable_action_order(const Layout& layout, const GameState& view, int seat, std::vector<Action>& legal,
+                         std::vector<std::string>& texts) {
+  std::map<std::string, ComponentId> hand;  // card name -> its first component id in the hand
+  for (ZoneId z = 0; z < layout.zones.size(); ++z) {
+    const ZoneDef& zone = layout.zones[z];
+    if (zone.visibility != Visibility::Owner || !(layout.owner_mask(zone.owner) & (1u << (seat - 1)))) continue;
+    for (ComponentId c : view.cards(z))
+      if (c < layout.components.size()) {
+        auto [at, added] = hand.emplace(layout.components[c].name, c);
+        if (!added) at->second = std::min(at->second, c);
+      }
+  }
+  struct Key {
+    int group;          // 0: names a card of the hand; 1: the rest
+    std::size_t verb;   // the verb's rank (first come, first ranked)
+    ComponentId card;
+    std::size_t index;  // the rules' order, last
+    bool operator<(const Key& o) const { return std::tie(group, verb, card, index) < std::tie(o.group, o.verb, o.card, o.index); }
+  };
+  std::map<std::string, std::size_t> verbs;
+  std::vector<Key> keys;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    std::istringstream words(texts[i]);
+    std::string verb, word;
+    words >> verb;
+    Key key{1, 0, 0, i};
+    while (words >> word)
+      if (const auto found = hand.find(word); found != hand.end()) {
+        key = {0, verbs.emplace(verb, verbs.size()).first->second, found->second, i};
+        break;
+      }
+    keys.push_back(key);
+  }
+  std::vector<std::size_t> order(texts.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&keys](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+  std::vector<Action> sorted_legal;
+  std::vector<std::string> sorted_texts;
+  for (std::size_t i : order) {
+    sorted_legal.push_back(legal[i]);
+    sorted_texts.push_back(std::move(texts[i]));
+  }
+  legal = std::move(sorted_legal);
+  texts = std::move(sorted_texts);
+}
 
 }  // namespace
 
@@ -413,13 +488,18 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
   std::vector<std::string> texts;
   for (Action a : legal) texts.push_back(rules.action_text(view, a));
   const Layout& layout = view.layout();
+  // Numbered in a stable order (issue 37), not as the rules happen to list them: a card keeps its place in the
+  // list from one turn to the next.
+  std::vector<Action> legal_in_order(legal.begin(), legal.end());
+  stable_action_order(layout, view, info.seat(), legal_in_order, texts);
+  const std::span<const Action> shown_legal = legal_in_order;
   auto list_actions = [&] {
     // Columns as wide as the longest text (12 to 40), as many as fit kTurnLineWidth: "  " + n x " 1) text" + 3
     // blanks between; a longer text takes its own room.
     std::size_t width = 12;
     for (const auto& t : texts) width = std::max(width, std::min<std::size_t>(t.size(), 40));
     const std::size_t number = texts.size() >= 100 ? 5 : 4;  // "99) " or "999) "
-    const std::size_t per_row = std::max<std::size_t>(1, (kTurnLineWidth - 2 + 3) / (number + width + 3));
+    const std::size_t per_row = std::max<std::size_t>(1, (line_width(out_) - 2 + 3) / (number + width + 3));
     out_ << "Legal actions:";
     for (std::size_t i = 0; i < texts.size(); ++i) {
       const std::string cell = fmt::format("{:<{}}", texts[i], width);
@@ -428,7 +508,8 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
     }
     out_ << "\n";
   };
-  auto refuse = [&](const std::string& text) {
+  auto refuse = [&](const std::string& raw) {
+    const std::string text = wrapped_for(out_, raw);  // at the terminal's width, not cut mid-word (issue 37)
     out_ << (colour_ ? kRed + text + kReset : text) << '\n';
   };
   if (!pending_.empty()) {
@@ -438,7 +519,7 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
     for (std::size_t i = 0; i < texts.size(); ++i)
       if (normalized_action_text(texts[i]) == wanted) {
         out_ << fmt::format("seat {}> ({})\n", info.seat(), texts[i]);
-        return legal[i];
+        return shown_legal[i];
       }
     refuse(fmt::format("The rest of your line stops at '{}': {}", next, rules.explain_illegal(view, next)));
     pending_.clear();
@@ -446,7 +527,7 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
   if (texts.size() == 1) {  // a forced action: no table, no question
     out_ << "Seat " << info.seat() << ": the only legal action is " << paint_cards(texts.front(), layout, colour_)
          << " - played.\n";
-    return legal.front();
+    return shown_legal.front();
   }
   out_ << '\n' << paint_cards(rules.describe(view, info.seat()), layout, colour_);
   list_actions();
@@ -472,7 +553,7 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
     if (lower(input) == "undo") throw UndoRequested();
     if (input.find_first_not_of("0123456789") == std::string::npos) {
       const auto number = input.size() > 6 ? 0 : std::stoul(input);
-      if (number >= 1 && number <= texts.size()) return legal[number - 1];
+      if (number >= 1 && number <= texts.size()) return shown_legal[number - 1];
       refuse(fmt::format("There is no action number {}: choose 1 to {}.", input, texts.size()));
       continue;
     }
@@ -485,7 +566,7 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
       }
     }
     for (std::size_t i = 0; i < texts.size(); ++i)
-      if (lower(texts[i]) == wanted) return legal[i];
+      if (lower(texts[i]) == wanted) return shown_legal[i];
     // a shorthand for several actions (e.g. "buy horse whisky whisky"): its first action now, the rest queued
     auto steps = rules.shorthand(view, input);
     if (steps.size() >= 2) {
@@ -493,7 +574,7 @@ Action HumanPlayer::choose(Rules& rules, const InformationSet& info) {
       for (std::size_t i = 0; i < texts.size(); ++i)
         if (normalized_action_text(texts[i]) == first) {
           pending_.assign(steps.begin() + 1, steps.end());
-          return legal[i];
+          return shown_legal[i];
         }
       refuse("Not legal: " + rules.explain_illegal(view, steps.front()));
       continue;
@@ -618,7 +699,7 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
     try {
       resumed = read_transcript(options.resume);
     } catch (const std::exception& e) {
-      err << "error: " << e.what() << '\n';
+      err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
       return 2;
     }
     if (resumed.has_result) {
@@ -680,7 +761,7 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
       rules = load_rules(options.ruleset, load);
     }
   } catch (const std::exception& e) {
-    err << "error: " << e.what() << '\n';
+    err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     return 2;
   }
   std::vector<std::string> names = options.players;
@@ -696,10 +777,10 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
       err << fmt::format("error: {}:{}: header players[{}] (seat {}): {}\n", cut_for_message(options.resume),
                          resumed.header_line, e.seat() - 1, e.seat(), e.what());
     else
-      err << "error: " << e.what() << '\n';
+      err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     return 2;
   } catch (const std::exception& e) {
-    err << "error: " << e.what() << '\n';
+    err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     return 2;
   }
   int humans = 0;
@@ -722,10 +803,10 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
     state = rules->new_game(options.seed);
     if (!options.resume.empty()) replay_for_resume(options.resume, resumed, *rules, state);
   } catch (const TranscriptError& e) {
-    err << "error: " << e.what() << '\n';
+    err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     return 2;
   } catch (const std::exception& e) {
-    err << "error: " << e.what() << '\n';
+    err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     return 1;
   }
   std::ofstream log_file;
@@ -746,7 +827,7 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
   if (!options.quiet) {
     std::string heading = fmt::format("{} ({}), seed {}:", printable(rules->info().name), printable(rules->id()), options.seed);
     for (std::size_t s = 0; s < names.size(); ++s) heading += fmt::format(" seat {} = {}", s + 1, names[s]);
-    const auto lines = wrap_words(heading, 0, kTurnLineWidth, 2);  // 100 columns
+    const auto lines = wrap_words(heading, 0, line_width(out), 2);  // 100 columns, or the terminal's width
     for (const auto& line : lines) out << line << '\n';
     if (!options.resume.empty())
       out << fmt::format("Resuming {} after its {} actions.\n", cut_for_message(options.resume), state.ply());
@@ -839,7 +920,7 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
     return 0;
   } catch (const std::exception& e) {
     printer.flush();
-    err << "error: " << e.what() << '\n';
+    err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     if (log) log->stopped(std::string("error: ") + e.what(), state);
     return 1;
   }
@@ -853,7 +934,7 @@ int play_command(const PlayOptions& options_in, std::istream& in, std::ostream& 
       std::remove(options.log.c_str());
     }
   } catch (const std::exception& e) {  // the ranks hook failed or gave invalid places
-    err << "error: " << e.what() << '\n';
+    err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     if (log) log->stopped(std::string("error: ") + e.what(), state);
     return 1;
   }
@@ -866,13 +947,13 @@ int replay_command(const std::string& file, bool quiet, std::ostream& out, std::
   try {
     t = read_transcript(file);
   } catch (const std::exception& e) {
-    err << "error: " << e.what() << '\n';
+    err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     return 2;
   }
   try {
     rules = load_transcript_rules(file, t);  // its ruleset, seats and --set; its parameters checked
   } catch (const std::exception& e) {  // names the file and the header's line
-    err << "error: " << e.what() << '\n';
+    err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     return 2;
   }
   return replay_transcript(file, t, *rules, quiet, out, err);
@@ -926,7 +1007,7 @@ int replay_transcript(const std::string& file, const Transcript& t, Rules& rules
     }
   } catch (const std::exception& e) {
     printer.flush();
-    err << "error: " << e.what() << '\n';
+    err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     return 1;
   }
   printer.flush();
@@ -949,7 +1030,7 @@ int replay_transcript(const std::string& file, const Transcript& t, Rules& rules
   try {
     printer.result(state);
   } catch (const std::exception& e) {
-    err << "error: " << e.what() << '\n';
+    err << wrapped_for(err, std::string("error: ") + e.what()) << '\n';
     return 1;
   }
   if (!quiet) out << "Replay reproduces the recorded game.\n";

@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <set>
 #include <stdexcept>
@@ -16,6 +18,7 @@
 
 #include "bots.hpp"
 #include "input_line.hpp"
+#include "ordered_pool.hpp"
 #include "play/play.hpp"
 #include "printable.hpp"
 #include "ruleset.hpp"
@@ -41,14 +44,10 @@ std::pair<double, double> mean_variance(const std::vector<double>& values) {
   return {mean, squares / static_cast<double>(values.size() - 1)};
 }
 
-Estimate mean_estimate(const std::vector<double>& values) {
-  const auto [mean, variance] = mean_variance(values);
-  const double half = values.empty() ? 0 : kZ95 * std::sqrt(variance / static_cast<double>(values.size()));
+Estimate mean_estimate(const Distribution& values) {
+  const double mean = values.mean();
+  const double half = values.empty() ? 0 : kZ95 * std::sqrt(values.variance() / static_cast<double>(values.count()));
   return {mean, mean - half, mean + half};
-}
-
-std::vector<double> as_doubles(const std::vector<std::int64_t>& values) {
-  return std::vector<double>(values.begin(), values.end());
 }
 
 std::string value_text(const MetricComparison& m, double v) {
@@ -96,8 +95,7 @@ MetricComparison proportion_metric(std::string key, std::string label, double wi
   return m;
 }
 
-MetricComparison mean_metric(std::string key, std::string label, const std::vector<double>& a,
-                             const std::vector<double>& b) {
+MetricComparison mean_metric(std::string key, std::string label, const Distribution& a, const Distribution& b) {
   MetricComparison m;
   m.key = std::move(key);
   m.label = std::move(label);
@@ -119,44 +117,63 @@ Estimate proportion_change(double successes_a, double n_a, double successes_b, d
           d + std::sqrt((ib.high - pb) * (ib.high - pb) + (pa - ia.low) * (pa - ia.low))};
 }
 
-Estimate mean_change(const std::vector<double>& a, const std::vector<double>& b) {
-  const auto [ma, va] = mean_variance(a);
-  const auto [mb, vb] = mean_variance(b);
-  if (a.empty() || b.empty()) return {mb - ma, -INFINITY, INFINITY};
-  const double half = kZ95 * std::sqrt(va / static_cast<double>(a.size()) + vb / static_cast<double>(b.size()));
+namespace {
+
+Estimate welch_change(double ma, double va, double na, double mb, double vb, double nb) {
+  if (na <= 0 || nb <= 0) return {mb - ma, -INFINITY, INFINITY};
+  const double half = kZ95 * std::sqrt(va / na + vb / nb);
   return {mb - ma, mb - ma - half, mb - ma + half};
 }
 
-Comparison compare_simulations(const Experiment& a, const std::vector<GameRecord>& records_a, const Experiment& b,
-                               const std::vector<GameRecord>& records_b) {
+}  // namespace
+
+Estimate mean_change(const std::vector<double>& a, const std::vector<double>& b) {
+  const auto [ma, va] = mean_variance(a);
+  const auto [mb, vb] = mean_variance(b);
+  return welch_change(ma, va, static_cast<double>(a.size()), mb, vb, static_cast<double>(b.size()));
+}
+
+Estimate mean_change(const Distribution& a, const Distribution& b) {
+  return welch_change(a.mean(), a.variance(), static_cast<double>(a.count()), b.mean(), b.variance(),
+                      static_cast<double>(b.count()));
+}
+
+ComparisonTally::ComparisonTally(const Experiment& a, const Experiment& b)
+    : all_a_(a), all_b_(b), paired_a_(a), paired_b_(b) {
   if (a.players != b.players || a.seats != b.seats)
     throw std::invalid_argument("compare: the two simulations must have the same players in the same seats");
-  Comparison c;
+}
+
+void ComparisonTally::add_block(const std::vector<GameRecord>& a, const std::vector<GameRecord>& b) {
   // The verdicts use only the mirror blocks that every game of completed on both sides: a game that failed in
   // B (a loop, a rules error) says nothing of B's balance, and leaving out its block in A too keeps the pairs
   // (equal deals from every seat) that make the comparison fair.
-  const std::int64_t block = a.mirror && a.seats > 0 ? a.seats : 1;
-  std::set<std::int64_t> failed_blocks;
-  for (const auto* records : {&records_a, &records_b})
-    for (const auto& r : *records)
-      if (r.failed()) failed_blocks.insert(r.index / block);
-  auto paired = [&](const std::vector<GameRecord>& records) {
-    std::vector<GameRecord> out;
-    out.reserve(records.size());
-    for (const auto& r : records)
-      if (!failed_blocks.count(r.index / block)) out.push_back(r);
-    return out;
-  };
-  const Stats all_a = compute_stats(a, records_a), all_b = compute_stats(b, records_b);
-  c.a = compute_stats(a, paired(records_a));
-  c.b = compute_stats(b, paired(records_b));
+  bool all_completed = true;
+  for (const auto* side : {&a, &b})
+    for (const auto& r : *side) all_completed = all_completed && !r.failed();
+  for (const auto& r : a) all_a_.add(r);
+  for (const auto& r : b) all_b_.add(r);
+  if (!all_completed) return;
+  for (const auto& r : a) paired_a_.add(r);
+  for (const auto& r : b) paired_b_.add(r);
+}
+
+Comparison ComparisonTally::finish() const {
+  const Stats all_a = all_a_.finish(false), all_b = all_b_.finish(false);
+  const Experiment& a = all_a.experiment;
+  Comparison c;
+  c.a = paired_a_.finish(false);
+  c.b = paired_b_.finish(false);
   for (auto [paired_side, all_side] : {std::pair{&c.a, &all_a}, std::pair{&c.b, &all_b}}) {
+    paired_side->failed = all_side->failed;
+    paired_side->overlong_count = all_side->overlong_count;
     paired_side->failures = all_side->failures;
     paired_side->overlong = all_side->overlong;
+    paired_side->failure_reasons = all_side->failure_reasons;
     paired_side->recorded = all_side->recorded;
   }
   c.paired = c.a.completed;
-  c.left_out = static_cast<std::int64_t>(records_a.size()) - c.paired;
+  c.left_out = all_a.recorded - c.paired;
   const auto k = static_cast<std::size_t>(a.seats);
   const double n_a = static_cast<double>(c.a.completed), n_b = static_cast<double>(c.b.completed);
   if (k == 0) return c;
@@ -175,30 +192,32 @@ Comparison compare_simulations(const Experiment& a, const std::vector<GameRecord
   // Scores and margins.
   if (std::set<std::string>(a.players.begin(), a.players.end()).size() == 1) {
     // The same bot in every seat: one pooled score (per setting they would only repeat each other).
-    std::vector<double> all_a, all_b;
+    Distribution pooled_a, pooled_b;
     for (std::size_t j = 0; j < k; ++j) {
-      for (auto v : c.a.settings[j].scores) all_a.push_back(static_cast<double>(v));
-      for (auto v : c.b.settings[j].scores) all_b.push_back(static_cast<double>(v));
+      pooled_a.add(c.a.settings[j].scores);
+      pooled_b.add(c.b.settings[j].scores);
     }
-    c.metrics.push_back(mean_metric("score", "mean score", all_a, all_b));
+    c.metrics.push_back(mean_metric("score", "mean score", pooled_a, pooled_b));
   } else {
     for (std::size_t j = 0; j < k; ++j)
       c.metrics.push_back(mean_metric("score/" + c.a.settings[j].label, "mean score of " + c.a.settings[j].label,
-                                      as_doubles(c.a.settings[j].scores), as_doubles(c.b.settings[j].scores)));
+                                      c.a.settings[j].scores, c.b.settings[j].scores));
   }
   c.metrics.push_back(mean_metric("margin", "mean winning margin (winner's score minus the runner-up's)",
-                                  as_doubles(c.a.margins), as_doubles(c.b.margins)));
+                                  c.a.margins, c.b.margins));
   // Length: actions (plies) and rounds.
-  c.metrics.push_back(mean_metric("plies", "game length in actions", as_doubles(c.a.lengths), as_doubles(c.b.lengths)));
-  c.metrics.push_back(mean_metric("rounds", "game length in rounds", as_doubles(c.a.rounds), as_doubles(c.b.rounds)));
+  c.metrics.push_back(mean_metric("plies", "game length in actions", c.a.lengths, c.b.lengths));
+  c.metrics.push_back(mean_metric("rounds", "game length in rounds", c.a.rounds, c.b.rounds));
   // Actions by kind, per game (a kind found in one ruleset only counts 0 per game in the other).
   std::set<std::string> kinds;
   for (const auto* st : {&c.a, &c.b})
     for (const auto& kind : st->actions) kinds.insert(kind.kind);
   auto per_game = [](const Stats& st, const std::string& kind) {
     for (const auto& a : st.actions)
-      if (a.kind == kind) return as_doubles(a.per_game);
-    return std::vector<double>(static_cast<std::size_t>(st.completed), 0.0);
+      if (a.kind == kind) return a.per_game;
+    Distribution none;
+    none.add(0, st.completed);
+    return none;
   };
   for (const auto& kind : kinds)
     c.metrics.push_back(mean_metric("actions/" + kind, "'" + kind + "' actions per game", per_game(c.a, kind),
@@ -206,18 +225,27 @@ Comparison compare_simulations(const Experiment& a, const std::vector<GameRecord
   return c;
 }
 
-std::string failure_summary(const Stats& st) {
-  if (st.failures.empty()) return "no failed game";
-  std::map<std::string, std::int64_t> reasons;  // by the error's first line, the action count left out
-  for (const auto& r : st.failures) {
-    std::string reason = r.error.substr(0, r.error.find('\n'));
-    if (r.overlong(st.experiment)) reason = fmt::format("not over after {} actions (--max-plies)", st.experiment.max_plies);
-    if (reason.size() > 120) reason = reason.substr(0, 117) + "...";
-    ++reasons[reason];
+Comparison compare_simulations(const Experiment& a, const std::vector<GameRecord>& records_a, const Experiment& b,
+                               const std::vector<GameRecord>& records_b) {
+  ComparisonTally tally(a, b);
+  // Blocks of `seats` games (one deal each with mirror), records in index order on both sides.
+  const std::size_t block = a.mirror && a.seats > 0 ? static_cast<std::size_t>(a.seats) : 1;
+  for (std::size_t from = 0; from < records_a.size() || from < records_b.size(); from += block) {
+    auto slice = [&](const std::vector<GameRecord>& records) {
+      const std::size_t begin = std::min(from, records.size()), end = std::min(from + block, records.size());
+      return std::vector<GameRecord>(records.begin() + static_cast<std::ptrdiff_t>(begin),
+                                     records.begin() + static_cast<std::ptrdiff_t>(end));
+    };
+    tally.add_block(slice(records_a), slice(records_b));
   }
-  std::string out = fmt::format("{} failed:", st.failures.size());
+  return tally.finish();
+}
+
+std::string failure_summary(const Stats& st) {
+  if (st.failed == 0) return "no failed game";
+  std::string out = fmt::format("{} failed:", st.failed);
   bool first = true;
-  for (const auto& [reason, count] : reasons) out += fmt::format("{} {} {}", first ? "" : ";", count, reason), first = false;
+  for (const auto& [reason, count] : st.failure_reasons) out += fmt::format("{} {} {}", first ? "" : ";", count, reason), first = false;
   return out;
 }
 
@@ -265,11 +293,16 @@ std::string comparison_text(const Comparison& c) {
   for (std::size_t s = 0; s < c.a.seats.size() && s < c.b.seats.size(); ++s)
     out += fmt::format("  seat {}: A {:.2f}%, {:.2f}   B {:.2f}%, {:.2f}\n", s + 1, 100 * c.a.seats[s].win_rate,
                        c.a.seats[s].score_mean, 100 * c.b.seats[s].win_rate, c.b.seats[s].score_mean);
-  for (const auto* st : {&c.a, &c.b})
+  for (const auto* st : {&c.a, &c.b}) {
     for (const auto& r : st->failures)
       out += fmt::format("Failed game of {} (game {}, seed {}, after {} actions): {}\n  {}\n", st->experiment.ruleset,
                          r.index, r.seed, r.plies, r.error.substr(0, r.error.find('\n')),
                          reproduce_command(st->experiment, r));
+    if (st->failed > static_cast<std::int64_t>(st->failures.size()))
+      out += fmt::format("... and {} more failed games of {} (the first {} are listed)\n",
+                         st->failed - static_cast<std::int64_t>(st->failures.size()), st->experiment.ruleset,
+                         st->failures.size());
+  }
   return out;
 }
 
@@ -283,8 +316,8 @@ std::string comparison_json(const Comparison& c) {
     json seats = json::array();
     for (const auto& s : st.seats) seats.push_back({{"win_rate", s.win_rate}, {"score_mean", s.score_mean}});
     return json{{"ruleset", st.experiment.ruleset}, {"ruleset_id", st.experiment.ruleset_id},
-                {"games", st.experiment.games},     {"completed", st.recorded - static_cast<std::int64_t>(st.failures.size())},
-                {"failed", st.failures.size()},     {"failure_summary", failure_summary(st)},
+                {"games", st.experiment.games},     {"completed", st.recorded - st.failed},
+                {"failed", st.failed},     {"failure_summary", failure_summary(st)},
                 {"seats", seats},                   {"failures", failures}};
   };
   json metrics = json::array();
@@ -313,8 +346,8 @@ std::string comparison_json(const Comparison& c) {
 namespace {
 
 /// A's and B's values side by side per bin over their shared range (report.cpp's histogram_svg).
-std::string paired_histogram_svg(const std::string& id, const std::vector<std::int64_t>& a,
-                                 const std::vector<std::int64_t>& b, const std::string& x_label) {
+std::string paired_histogram_svg(const std::string& id, const Distribution& a, const Distribution& b,
+                                 const std::string& x_label) {
   return histogram_svg(id, {{&a, "A", "a", ""}, {&b, "B", "b", ""}}, x_label);
 }
 
@@ -422,7 +455,7 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
                         c.b.seats[s].score_mean);
   html += "</table>\n";
   html += fmt::format("<h2>Failed games</h2>\n<p id=\"failed\">{} failed games.</p>\n",
-                      c.a.failures.size() + c.b.failures.size());
+                      c.a.failed + c.b.failed);
   html += "<h2>As printed</h2>\n<pre id=\"summary-text\">" + html_escape(comparison_text(c)) + "</pre>\n";
   html += html_report_end();
   return html;
@@ -441,12 +474,10 @@ int compare_command(const CompareOptions& o, std::ostream& out, std::ostream& er
     }
   }
   if (o.games < 1) return err << "error: --games must be at least 1\n", 2;
-  // Both sides' records are kept until the comparison (~700 bytes a game), and rounding up to whole mirror
+  // Memory does not depend on --games (mirror blocks are counted as they finish); rounding up to whole
   // blocks must not overflow.
-  if (o.games > kMaxGamesInMemory / 2)
-    return err << fmt::format("error: --games {}: compare plays at most {} games each (it keeps the records of "
-                              "both sides in memory)\n", o.games, kMaxGamesInMemory / 2),
-           2;
+  if (o.games > kMaxGames)
+    return err << fmt::format("error: --games {}: compare plays at most {} games each\n", o.games, kMaxGames), 2;
   if (o.max_plies < 1) return err << "error: --max-plies must be at least 1\n", 2;
   if (!o.report.empty()) {  // checked before hours of games, not after
     std::ofstream probe(o.report, std::ios::app);
@@ -491,21 +522,42 @@ int compare_command(const CompareOptions& o, std::ostream& out, std::ostream& er
     err << fmt::format("note: {} games each (rounded up to whole mirror blocks of {} seats)\n", experiments[0].games,
                        experiments[0].seats);
   const int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<GameRecord> records[2];
-  for (int i = 0; i < 2; ++i) {
-    // A bar on a terminal, as simulate shows it; nothing in a pipe (issue 37).
-    ProgressBar printer(err, true, fmt::format("compare: {} ({})", i ? "B" : "A", experiments[i].ruleset),
-                        fmt::format("games of {}", i ? "B" : "A"));
-    Progress progress;
-    if (o.progress != 0 && ProgressBar::stderr_is_terminal())
-      progress = [&printer](std::int64_t done, std::int64_t total) { printer(done, total); };
-    try {
-      records[i] = run_games(experiments[i], IndexRange{0, 1, experiments[i].games}, threads, progress);
-    } catch (const std::exception& ex) {
-      return err << "error: " << ex.what() << '\n', 2;
+  // A and B are played block by block (one deal from every seat on each side) and each block is counted as soon
+  // as both sides have played it: nothing is kept per game, so memory stays flat whatever --games.
+  const auto k = static_cast<std::size_t>(experiments[0].seats);
+  const auto blocks = static_cast<std::size_t>(experiments[0].games) / k;
+  ComparisonTally tally(experiments[0], experiments[1]);
+  ProgressBar printer(err, true, fmt::format("compare: A ({}) and B ({})", experiments[0].ruleset, experiments[1].ruleset),
+                      "games of A and B");
+  std::function<void(std::size_t)> tick;
+  if (o.progress != 0 && ProgressBar::stderr_is_terminal())  // a bar on a terminal, nothing in a pipe (issue 37)
+    tick = [&printer, k, blocks](std::size_t done) {
+      printer(static_cast<std::int64_t>(2 * k * done), static_cast<std::int64_t>(2 * k * blocks));
+    };
+  using Block = std::pair<std::vector<GameRecord>, std::vector<GameRecord>>;
+  std::function<std::function<Block(std::size_t)>()> make_worker = [&experiments, k] {
+    std::shared_ptr<Rules> rules[2];
+    for (int i = 0; i < 2; ++i) {
+      LoadOptions load;
+      load.seats = experiments[i].seats;
+      rules[i] = load_rules(experiments[i].ruleset, load);  // one Lua state per side and thread
     }
+    return std::function<Block(std::size_t)>([rules, &experiments, k](std::size_t block) {
+      Block out;
+      for (std::size_t g = 0; g < k; ++g) {
+        const auto index = static_cast<std::int64_t>(block * k + g);
+        out.first.push_back(play_game(*rules[0], experiments[0], index));
+        out.second.push_back(play_game(*rules[1], experiments[1], index));
+      }
+      return out;
+    });
+  };
+  try {
+    run_ordered<Block>(blocks, threads, make_worker, [&tally](Block&& b) { tally.add_block(b.first, b.second); }, tick);
+  } catch (const std::exception& ex) {
+    return err << "error: " << ex.what() << '\n', 2;
   }
-  const Comparison c = compare_simulations(experiments[0], records[0], experiments[1], records[1]);
+  const Comparison c = tally.finish();
   out << (o.json ? comparison_json(c) : comparison_text(c));
   if (!o.report.empty()) {
     std::ofstream file(o.report, std::ios::trunc);
@@ -513,7 +565,7 @@ int compare_command(const CompareOptions& o, std::ostream& out, std::ostream& er
     if (!file) return err << "error: cannot write the report to " << o.report << '\n', 2;
     if (!o.json) out << "Report: " << o.report << '\n';
   }
-  return c.a.failures.empty() && c.b.failures.empty() ? 0 : 1;
+  return c.a.failed == 0 && c.b.failed == 0 ? 0 : 1;
 }
 
 }  // namespace hr

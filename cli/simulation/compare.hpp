@@ -46,6 +46,23 @@ struct Comparison {
 Estimate proportion_change(double successes_a, double n_a, double successes_b, double n_b);
 /// Difference of two means (Welch: the interval is change +- 1.96 sqrt(var_a/n_a + var_b/n_b)), 95%.
 Estimate mean_change(const std::vector<double>& a, const std::vector<double>& b);
+/// The same from two distributions (exact sums: the same figure whatever the order of the games).
+Estimate mean_change(const Distribution& a, const Distribution& b);
+
+/// A comparison gathered one mirror block at a time (the games of one deal, played from every seat, on A and on
+/// B), in memory that does not grow with the games: every game counts in its side's failures and counts, and the
+/// figures use only the blocks that completed on both sides (the pairs). Blocks may come in any order.
+class ComparisonTally {
+ public:
+  /// Throws std::invalid_argument if the players or seat counts of `a` and `b` differ.
+  ComparisonTally(const Experiment& a, const Experiment& b);
+  /// One block: the games of the same indices (and deal) in A and in B.
+  void add_block(const std::vector<GameRecord>& a, const std::vector<GameRecord>& b);
+  Comparison finish() const;
+
+ private:
+  StatsTally all_a_, all_b_, paired_a_, paired_b_;
+};
 
 /// Compares two simulations played on the same seeds with the same players (throws std::invalid_argument
 /// if their players or seat counts differ). `records_*` in index order, as run_games returns them.

@@ -69,11 +69,11 @@ std::string histogram_svg(const std::string& id, const std::vector<HistogramSeri
   std::int64_t lo = 0, hi = 0, values = 0;
   bool any = false;
   for (const auto& s : series)
-    for (auto v : *s.values) {
-      lo = any ? std::min(lo, v) : v;
-      hi = any ? std::max(hi, v) : v;
+    if (!s.values->empty()) {
+      lo = any ? std::min(lo, s.values->min()) : s.values->min();
+      hi = any ? std::max(hi, s.values->max()) : s.values->max();
       any = true;
-      ++values;
+      values += s.values->count();
     }
   if (range) {
     lo = any ? std::min(lo, range->first) : range->first;
@@ -89,7 +89,8 @@ std::string histogram_svg(const std::string& id, const std::vector<HistogramSeri
   std::vector<std::vector<std::int64_t>> counts(series.size(), std::vector<std::int64_t>(bins));
   std::int64_t top = 1;
   for (std::size_t k = 0; k < series.size(); ++k)
-    for (auto v : *series[k].values) top = std::max(top, ++counts[k][static_cast<std::size_t>((v - lo) / width)]);
+    for (const auto& [v, times] : series[k].values->counts())
+      top = std::max(top, counts[k][static_cast<std::size_t>((v - lo) / width)] += times);
   const double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - kBottom;
   const double bin_w = plot_w / static_cast<double>(bins);
   const double sub_w = bin_w / static_cast<double>(std::max<std::size_t>(1, series.size()));
@@ -350,8 +351,8 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
       "{} completed, {} failed{}.{}</p>\n",
       escape(e.ruleset), e.games, e.seed, players,
       e.fixed_seats ? "fixed seats" : e.mirror ? "mirror matches (each deal played from every seat)" : "seats rotated every game",
-      st.completed, st.failures.size(),
-      st.overlong.empty() ? "" : fmt::format(" (<a class=\"overlong\">{} overlong</a>)", st.overlong.size()),
+      st.completed, st.failed,
+      st.overlong_count == 0 ? "" : fmt::format(" (<a class=\"overlong\">{} overlong</a>)", st.overlong_count),
       st.slice.empty() ? "" : " Only part of the experiment: " + escape(st.slice) + ".");
   html += experiment_section(st);
 
@@ -387,8 +388,10 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
   html += "<h2>Score distribution per player</h2>\n<div class=\"histograms\">\n";
   std::optional<std::pair<std::int64_t, std::int64_t>> score_range;  // one range for all, so that they compare
   for (const auto& s : st.settings)
-    for (auto v : s.scores)
-      score_range = score_range ? std::pair{std::min(score_range->first, v), std::max(score_range->second, v)} : std::pair{v, v};
+    if (!s.scores.empty()) {
+      const std::int64_t lo = s.scores.min(), hi = s.scores.max();
+      score_range = score_range ? std::pair{std::min(score_range->first, lo), std::max(score_range->second, hi)} : std::pair{lo, hi};
+    }
   for (std::size_t j = 0; j < st.settings.size(); ++j) {
     const auto& s = st.settings[j];
     html += fmt::format("<figure><figcaption>{}: mean {:.2f}, sd {:.2f}</figcaption>\n", escape(s.label), s.score_mean,
@@ -436,17 +439,17 @@ pre { background: #f4f4f4; padding: 8px; overflow-x: auto; }
   }
 
   html += "<h2>Overlong games</h2>\n";
-  if (st.overlong.empty()) {
+  if (st.overlong_count == 0) {
     html += fmt::format("<p id=\"overlong\">None: every game ended within {} actions (--max-plies).</p>\n", e.max_plies);
   } else {  // bots that can play forever
     html += fmt::format("<p class=\"overlong\" id=\"overlong\">{} games hit the cap of {} actions (--max-plies) and are "
-                        "left out of the figures; each replays with its command:</p>\n<ul>\n", st.overlong.size(), e.max_plies);
+                        "left out of the figures; each replays with its command:</p>\n<ul>\n", st.overlong_count, e.max_plies);
     for (std::size_t i = 0; i < std::min<std::size_t>(st.overlong.size(), 100); ++i)
       html += fmt::format("<li class=\"overlong-game\">game {} (seed {})<br><code>{}</code></li>\n", st.overlong[i].index,
                           st.overlong[i].seed, escape(reproduce_command(e, st.overlong[i])));
     html += "</ul>\n";
   }
-  html += fmt::format("<h2>Failed games</h2>\n<p id=\"failed\">{} failed games.</p>\n", st.failures.size());
+  html += fmt::format("<h2>Failed games</h2>\n<p id=\"failed\">{} failed games.</p>\n", st.failed);
   if (!st.failures.empty()) {
     html += "<ul>\n";
     for (std::size_t i = 0; i < std::min<std::size_t>(st.failures.size(), 100); ++i)

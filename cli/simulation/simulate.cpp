@@ -14,6 +14,7 @@
 #include <map>
 #include <mutex>
 #include <numeric>
+#include <tuple>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -29,6 +30,7 @@
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
 #include "input_line.hpp"
+#include "ordered_pool.hpp"
 
 namespace hr {
 
@@ -46,21 +48,6 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
   return out;
-}
-
-double mean_of(const std::vector<std::int64_t>& values) {
-  if (values.empty()) return 0;
-  long double sum = 0;  // exact for any realistic scores: integers summed in order
-  for (auto v : values) sum += static_cast<long double>(v);
-  return static_cast<double>(sum / static_cast<long double>(values.size()));
-}
-
-/// Sample standard deviation (n - 1), two passes in order.
-double sd_of(const std::vector<std::int64_t>& values, double mean) {
-  if (values.size() < 2) return 0;
-  double sum = 0;
-  for (auto v : values) sum += (static_cast<double>(v) - mean) * (static_cast<double>(v) - mean);
-  return std::sqrt(sum / static_cast<double>(values.size() - 1));
 }
 
 std::string percent(double fraction) { return fmt::format("{:.2f}%", 100.0 * fraction); }
@@ -243,75 +230,47 @@ IndexRange shard_range(std::int64_t games, int shard, int count) {
   return {shard, count, shard < games ? (games - shard + count - 1) / count : 0};
 }
 
-namespace {
-
-/// Plays games index_of(0), ..., index_of(n - 1) on `threads` threads; the records in that order.
-std::vector<GameRecord> play_games(const Experiment& e, std::size_t n, const std::function<std::int64_t(std::size_t)>& index_of,
-                                   int threads, const Progress& progress);
-
-}  // namespace
-
-std::vector<GameRecord> run_games(const Experiment& e, const std::vector<std::int64_t>& indices, int threads,
-                                  const Progress& progress) {
-  return play_games(e, indices.size(), [&indices](std::size_t i) { return indices[i]; }, threads, progress);
+void stream_games(const Experiment& e, IndexRange indices, int threads, const std::function<void(GameRecord&&)>& consume,
+                  const Progress& progress) {
+  const auto n = static_cast<std::size_t>(std::max<std::int64_t>(indices.count, 0));
+  std::function<std::function<GameRecord(std::size_t)>()> make_worker = [&e, indices] {
+    LoadOptions load;
+    load.seats = e.seats;
+    load.overrides = e.overrides;
+    std::shared_ptr<Rules> rules = load_rules(e.ruleset, load);  // one Lua state per thread
+    return std::function<GameRecord(std::size_t)>([rules, &e, indices](std::size_t i) {
+      return play_game(*rules, e, indices[static_cast<std::int64_t>(i)]);
+    });
+  };
+  std::function<void(std::size_t)> tick;
+  if (progress) tick = [&progress, n](std::size_t done) { progress(static_cast<std::int64_t>(done), static_cast<std::int64_t>(n)); };
+  run_ordered<GameRecord>(n, threads, make_worker, consume, tick);
 }
 
 std::vector<GameRecord> run_games(const Experiment& e, IndexRange indices, int threads, const Progress& progress) {
-  return play_games(e, static_cast<std::size_t>(std::max<std::int64_t>(indices.count, 0)),
-                    [indices](std::size_t i) { return indices[static_cast<std::int64_t>(i)]; }, threads, progress);
-}
-
-namespace {
-
-std::vector<GameRecord> play_games(const Experiment& e, std::size_t n, const std::function<std::int64_t(std::size_t)>& index_of,
-                                   int threads, const Progress& progress) {
-  std::vector<GameRecord> out(n);
-  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<std::size_t>(n, 1))));
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::int64_t> done{0};
-  std::mutex mutex;
-  std::condition_variable finished_cv;
-  int finished = 0;
-  std::exception_ptr error;
-  auto worker = [&] {
-    try {
-      LoadOptions load;
-      load.seats = e.seats;
-      load.overrides = e.overrides;
-      auto rules = load_rules(e.ruleset, load);  // one Lua state per thread
-      for (std::size_t i; (i = next.fetch_add(1)) < n;) {
-        out[i] = play_game(*rules, e, index_of(i));
-        done.fetch_add(1);
-      }
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!error) error = std::current_exception();
-      next.store(n);  // the others stop after their current game
-    }
-    std::lock_guard lock(mutex);
-    ++finished;
-    finished_cv.notify_all();
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-  {
-    std::unique_lock lock(mutex);
-    while (finished < threads) {
-      finished_cv.wait_for(lock, std::chrono::milliseconds(100));
-      if (progress && finished < threads) {
-        lock.unlock();
-        progress(done.load(), static_cast<std::int64_t>(n));
-        lock.lock();
-      }
-    }
-  }
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
-  if (progress) progress(static_cast<std::int64_t>(n), static_cast<std::int64_t>(n));
+  std::vector<GameRecord> out;
+  stream_games(e, indices, threads, [&out](GameRecord&& r) { out.push_back(std::move(r)); }, progress);
   return out;
 }
 
-}  // namespace
+std::vector<GameRecord> run_games(const Experiment& e, const std::vector<std::int64_t>& indices, int threads,
+                                  const Progress& progress) {
+  // Plays them as a range over positions 0..n-1 and maps each record's index back.
+  std::vector<GameRecord> out;
+  out.reserve(indices.size());
+  const auto n = static_cast<std::size_t>(indices.size());
+  std::function<std::function<GameRecord(std::size_t)>()> make_worker = [&e, &indices] {
+    LoadOptions load;
+    load.seats = e.seats;
+    load.overrides = e.overrides;
+    std::shared_ptr<Rules> rules = load_rules(e.ruleset, load);
+    return std::function<GameRecord(std::size_t)>([rules, &e, &indices](std::size_t i) { return play_game(*rules, e, indices[i]); });
+  };
+  std::function<void(std::size_t)> tick;
+  if (progress) tick = [&progress, n](std::size_t done) { progress(static_cast<std::int64_t>(done), static_cast<std::int64_t>(n)); };
+  run_ordered<GameRecord>(n, threads, make_worker, [&out](GameRecord&& r) { out.push_back(std::move(r)); }, tick);
+  return out;
+}
 
 Interval wilson_interval(double successes, double n, double z) {
   if (n <= 0) return {0, 1};
@@ -323,129 +282,164 @@ Interval wilson_interval(double successes, double n, double z) {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+
+StatsTally::StatsTally(const Experiment& e) {
+  st_.experiment = e;
+  const auto k = static_cast<std::size_t>(e.seats);
+  st_.settings.resize(k);
+  st_.seats.resize(k);
+  std::map<std::string, int> name_count, name_seen;
+  for (const auto& name : e.players) ++name_count[name];
+  for (std::size_t j = 0; j < k && j < e.players.size(); ++j) {
+    const std::string& name = e.players[j];
+    st_.settings[j].label = name_count[name] > 1 ? fmt::format("{} #{}", name, ++name_seen[name]) : name;
+    st_.settings[j].places.assign(k, 0);
+    st_.seats[j].places.assign(k, 0);
+  }
+  win_units_.assign(k, 0);
+  seat_win_units_.assign(k, 0);
+  place_sum_.assign(k, 0);
+  setting_margin_sum_.assign(k, 0);
+  seat_margin_sum_.assign(k, 0);
+  seat_scores_.assign(k, Distribution());
+}
+
 namespace {
 
-Stats::Spread spread_of(const std::vector<std::int64_t>& values) {
-  Stats::Spread out;
-  out.mean = mean_of(values);
-  out.sd = sd_of(values, out.mean);
-  if (!values.empty()) {
-    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-    out.min = *lo;
-    out.max = *hi;
-  }
-  return out;
+/// Keeps `r` among the kFailuresKept records of lowest index in `kept` (sorted by index).
+void keep_lowest(std::vector<GameRecord>& kept, const GameRecord& r) {
+  if (kept.size() >= kFailuresKept && kept.back().index < r.index) return;
+  const auto at = std::upper_bound(kept.begin(), kept.end(), r.index,
+                                   [](std::int64_t index, const GameRecord& g) { return index < g.index; });
+  kept.insert(at, r);
+  if (kept.size() > kFailuresKept) kept.pop_back();
 }
 
 }  // namespace
 
-Stats compute_stats(const Experiment& e, const std::vector<GameRecord>& records, const std::string& slice) {
-  Stats st;
-  st.experiment = e;
-  st.slice = slice;
-  st.recorded = static_cast<std::int64_t>(records.size());
+void StatsTally::add(const GameRecord& r) {
+  const Experiment& e = st_.experiment;
   const auto k = static_cast<std::size_t>(e.seats);
-  st.settings.resize(k);
-  st.seats.resize(k);
-  std::map<std::string, int> name_count, name_seen;
-  for (const auto& name : e.players) ++name_count[name];
-  for (std::size_t j = 0; j < k; ++j) {
-    const std::string& name = e.players[j];
-    st.settings[j].label = name_count[name] > 1 ? fmt::format("{} #{}", name, ++name_seen[name]) : name;
-    st.settings[j].places.assign(k, 0);
-    st.seats[j].places.assign(k, 0);
+  ++recorded_;
+  if (r.failed()) {
+    ++st_.failed;
+    keep_lowest(st_.failures, r);
+    std::string reason = first_line(r.error);
+    if (r.overlong(e)) {
+      ++st_.overlong_count;
+      keep_lowest(st_.overlong, r);
+      reason = fmt::format("not over after {} actions (--max-plies)", e.max_plies);
+    }
+    if (reason.size() > 120) reason = reason.substr(0, 117) + "...";
+    if (st_.failure_reasons.size() >= 100 && !st_.failure_reasons.count(reason)) reason = "other errors";
+    ++st_.failure_reasons[reason];
+    return;
   }
-  std::vector<std::int64_t> win_units(k), seat_win_units(k), place_sum(k);
-  std::vector<std::vector<std::int64_t>> seat_scores(k), seat_margins(k), setting_margins(k);
-  std::map<std::string, std::vector<std::int64_t>> action_counts;  // kind -> per completed game
-  bool complete = st.recorded == e.games;
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    const GameRecord& r = records[i];
-    if (r.index != static_cast<std::int64_t>(i)) complete = false;
-    if (r.failed()) {
-      st.failures.push_back(r);
-      if (r.overlong(e)) st.overlong.push_back(r);
-      continue;
+  ++st_.completed;
+  const auto firsts = std::count(r.places.begin(), r.places.end(), 1);
+  if (firsts > 1) ++st_.tied;
+  for (std::size_t s = 0; s < k && s < r.places.size(); ++s) {
+    const auto j = static_cast<std::size_t>(r.seating[s]);
+    st_.settings[j].scores.add(r.scores[s]);
+    place_sum_[j] += r.places[s];
+    seat_scores_[s].add(r.scores[s]);
+    if (r.places[s] >= 1 && static_cast<std::size_t>(r.places[s]) <= k) {
+      ++st_.settings[j].places[static_cast<std::size_t>(r.places[s] - 1)];
+      ++st_.seats[s].places[static_cast<std::size_t>(r.places[s] - 1)];
     }
-    const auto game = static_cast<std::size_t>(st.completed);
-    ++st.completed;
-    const auto firsts = std::count(r.places.begin(), r.places.end(), 1);
-    if (firsts > 1) ++st.tied;
-    for (std::size_t s = 0; s < k && s < r.places.size(); ++s) {
-      const auto j = static_cast<std::size_t>(r.seating[s]);
-      st.settings[j].scores.push_back(r.scores[s]);
-      place_sum[j] += r.places[s];
-      seat_scores[s].push_back(r.scores[s]);
-      if (r.places[s] >= 1 && static_cast<std::size_t>(r.places[s]) <= k) {
-        ++st.settings[j].places[static_cast<std::size_t>(r.places[s] - 1)];
-        ++st.seats[s].places[static_cast<std::size_t>(r.places[s] - 1)];
-      }
-      if (r.places[s] == 1) {
-        win_units[j] += kWinUnits / firsts;
-        seat_win_units[s] += kWinUnits / firsts;
-      }
-      // The seat's margin: its score minus the best score among the others (0 when it plays alone).
-      std::int64_t best_other = r.scores[s];
-      bool any_other = false;
-      for (std::size_t o = 0; o < r.scores.size(); ++o)
-        if (o != s) {
-          best_other = any_other ? std::max(best_other, r.scores[o]) : r.scores[o];
-          any_other = true;
-        }
-      seat_margins[s].push_back(r.scores[s] - best_other);
-      setting_margins[j].push_back(r.scores[s] - best_other);
+    if (r.places[s] == 1) {
+      win_units_[j] += kWinUnits / firsts;
+      seat_win_units_[s] += kWinUnits / firsts;
     }
-    auto sorted = r.scores;
-    std::sort(sorted.begin(), sorted.end(), std::greater<>());
-    st.margins.push_back(sorted.size() > 1 ? sorted[0] - sorted[1] : 0);
-    st.lengths.push_back(r.plies);
-    st.turns.push_back(r.turns);
-    st.rounds.push_back(r.rounds);
-    for (const auto& [kind, count] : r.actions) {
-      auto& per_game = action_counts[kind];
-      per_game.resize(game, 0);  // the games before where this kind did not occur
-      per_game.push_back(count);
+    // The seat's margin: its score minus the best score among the others (0 when it plays alone).
+    std::int64_t best_other = r.scores[s];
+    bool any_other = false;
+    for (std::size_t o = 0; o < r.scores.size(); ++o)
+      if (o != s) {
+        best_other = any_other ? std::max(best_other, r.scores[o]) : r.scores[o];
+        any_other = true;
+      }
+    seat_margin_sum_[s] += r.scores[s] - best_other;
+    setting_margin_sum_[j] += r.scores[s] - best_other;
+  }
+  std::int64_t best = 0, second = 0;  // the two highest scores
+  for (std::size_t s = 0; s < r.scores.size(); ++s) {
+    const std::int64_t v = r.scores[s];
+    if (s == 0 || v > best) {
+      if (s > 0) second = best;
+      best = v;
+    } else if (s == 1 || v > second) {
+      second = v;
     }
   }
+  st_.margins.add(r.scores.size() > 1 ? best - second : 0);
+  st_.lengths.add(r.plies);
+  st_.turns.add(r.turns);
+  st_.rounds.add(r.rounds);
+  for (const auto& [kind, count] : r.actions) action_counts_[kind].add(count);
+}
+
+Stats StatsTally::finish(bool complete, const std::string& slice) const {
+  Stats st = st_;
   st.complete = complete;
+  st.slice = slice;
+  st.recorded = recorded_;
+  const Experiment& e = st.experiment;
+  const auto k = static_cast<std::size_t>(e.seats);
   const auto games = static_cast<double>(st.completed);
+  // Exact integer sums divided once: the same figure whatever the order the games were added in.
+  auto mean = [&st](std::int64_t sum) {
+    return st.completed ? static_cast<double>(static_cast<long double>(sum) / static_cast<long double>(st.completed)) : 0.0;
+  };
   for (std::size_t j = 0; j < k; ++j) {
     auto& s = st.settings[j];
     s.games = st.completed;
-    s.wins = static_cast<double>(win_units[j]) / kWinUnits;
+    s.wins = static_cast<double>(win_units_[j]) / kWinUnits;
     s.win_rate = st.completed ? s.wins / games : 0;
     s.interval = wilson_interval(s.wins, games);
-    s.score_mean = mean_of(s.scores);
-    s.score_sd = sd_of(s.scores, s.score_mean);
-    s.place_mean = st.completed ? static_cast<double>(place_sum[j]) / games : 0;
-    s.margin_mean = mean_of(setting_margins[j]);
+    s.score_mean = s.scores.mean();
+    s.score_sd = s.scores.sd();
+    s.place_mean = st.completed ? static_cast<double>(place_sum_[j]) / games : 0;
+    s.margin_mean = mean(setting_margin_sum_[j]);
     auto& seat = st.seats[j];
-    seat.wins = static_cast<double>(seat_win_units[j]) / kWinUnits;
+    seat.wins = static_cast<double>(seat_win_units_[j]) / kWinUnits;
     seat.win_rate = st.completed ? seat.wins / games : 0;
     seat.interval = wilson_interval(seat.wins, games);
-    seat.score_mean = mean_of(seat_scores[j]);
-    seat.margin_mean = mean_of(seat_margins[j]);
+    seat.score_mean = seat_scores_[j].mean();
+    seat.margin_mean = mean(seat_margin_sum_[j]);
   }
-  const Stats::Spread length = spread_of(st.lengths);
-  st.length_mean = length.mean;
-  st.length_sd = length.sd;
-  st.length_min = length.min;
-  st.length_max = length.max;
+  st.length_mean = st.lengths.mean();
+  st.length_sd = st.lengths.sd();
+  st.length_min = st.lengths.min();
+  st.length_max = st.lengths.max();
+  auto spread_of = [](const Distribution& d) { return Stats::Spread{d.mean(), d.sd(), d.min(), d.max()}; };
   st.turn_spread = spread_of(st.turns);
   st.round_spread = spread_of(st.rounds);
   st.margin_spread = spread_of(st.margins);
   st.actions_counted = e.count_actions;
-  for (auto& [kind, per_game] : action_counts) {
-    per_game.resize(static_cast<std::size_t>(st.completed), 0);
+  for (const auto& [kind, occurred] : action_counts_) {
     Stats::ActionKind a;
     a.kind = kind;
-    a.total = std::accumulate(per_game.begin(), per_game.end(), std::int64_t{0});
-    a.mean = mean_of(per_game);
-    a.per_game = std::move(per_game);
+    a.per_game = occurred;
+    a.per_game.add(0, st.completed - occurred.count());  // the games where it did not occur
+    std::int64_t total = 0;
+    for (const auto& [value, times] : occurred.counts()) total += value * times;
+    a.total = total;
+    a.mean = a.per_game.mean();
     st.action_total += a.total;
     st.actions.push_back(std::move(a));
   }
   return st;
+}
+
+Stats compute_stats(const Experiment& e, const std::vector<GameRecord>& records, const std::string& slice) {
+  StatsTally tally(e);
+  bool complete = static_cast<std::int64_t>(records.size()) == e.games;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (records[i].index != static_cast<std::int64_t>(i)) complete = false;
+    tally.add(records[i]);
+  }
+  return tally.finish(complete, slice);
 }
 
 std::string summary_text(const Stats& st) {
@@ -459,7 +453,7 @@ std::string summary_text(const Stats& st) {
                                    : "seats rotated (game i: setting n sits in seat n - i mod seats)");
   if (!st.slice.empty()) out += fmt::format("Only part of it: {} — {} of {} games\n", st.slice, st.recorded, e.games);
   out += run_info_text(st.run);
-  out += fmt::format("{} completed games, {} failed\n\n", st.completed, st.failures.size());
+  out += fmt::format("{} completed games, {} failed\n\n", st.completed, st.failed);
   std::size_t width = 6;
   for (const auto& s : st.settings) width = std::max(width, s.label.size());
   out += fmt::format("{:<{}}  {:>7}  {:>9}  {:>8}  {:>18}  {:>10}  {:>8}  {:>10}\n", "player", width, "games", "wins",
@@ -504,24 +498,25 @@ std::string summary_text(const Stats& st) {
                          percent(st.action_total ? static_cast<double>(a.total) / static_cast<double>(st.action_total) : 0));
     out += '\n';
   }
-  if (!st.overlong.empty()) {  // bots that can play forever: worth its own line, above the failures
+  if (st.overlong_count > 0) {  // bots that can play forever: worth its own line, above the failures
     std::string seeds;
     for (std::size_t i = 0; i < st.overlong.size() && i < 10; ++i) seeds += (i ? ", " : "") + std::to_string(st.overlong[i].seed);
-    if (st.overlong.size() > 10) seeds += ", ...";
+    if (st.overlong_count > 10) seeds += ", ...";
     out += fmt::format("Overlong games: {} hit the cap of {} actions (--max-plies), seeds {}; replay the first with:\n  {}\n",
-                       st.overlong.size(), e.max_plies, seeds, reproduce_command(e, st.overlong.front()));
+                       st.overlong_count, e.max_plies, seeds, reproduce_command(e, st.overlong.front()));
   }
-  if (st.failures.empty()) {
+  if (st.failed == 0) {
     out += "Failed games: none\n";
   } else {
-    out += fmt::format("Failed games: {} (not counted above); each replays with its command:\n", st.failures.size());
+    out += fmt::format("Failed games: {} (not counted above); each replays with its command:\n", st.failed);
     const std::size_t shown = std::min<std::size_t>(st.failures.size(), 20);
     for (std::size_t i = 0; i < shown; ++i) {
       const auto& r = st.failures[i];
       out += fmt::format("  game {} (seed {}, after {} actions): {}\n    {}\n", r.index, r.seed, r.plies,
                          first_line(r.error), reproduce_command(e, r));
     }
-    if (shown < st.failures.size()) out += fmt::format("  ... and {} more (see --jsonl)\n", st.failures.size() - shown);
+    if (static_cast<std::int64_t>(shown) < st.failed)
+      out += fmt::format("  ... and {} more (see --jsonl)\n", st.failed - static_cast<std::int64_t>(shown));
   }
   return out;
 }
@@ -598,7 +593,8 @@ std::string stats_json(const Stats& st) {
   const json doc = {{"experiment", experiment},
                     {"recorded", st.recorded},
                     {"completed", st.completed},
-                    {"failed", st.failures.size()},
+                    {"failed", st.failed},
+                    {"overlong_count", st.overlong_count},
                     {"tied", st.tied},
                     {"complete", st.complete},
                     {"slice", st.slice},
@@ -648,13 +644,6 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
   if (o.shard_count < 1 || o.shard < 0 || o.shard >= o.shard_count)
     return err << fmt::format("error: --shard {}/{}: give i/N with 0 <= i < N\n", o.shard, o.shard_count), 2;
   const IndexRange indices = shard_range(e.games, o.shard, o.shard_count);
-  if (indices.count > kMaxGamesInMemory)
-    return err << fmt::format("error: --games {}: this process would keep {} game records (~700 bytes each); one "
-                              "process keeps at most {}: play the experiment in shards of at most that many games "
-                              "(--shard i/N with N >= {}) on several processes or machines (docs/simulation.md)\n",
-                              e.games, indices.count, kMaxGamesInMemory,
-                              (e.games + kMaxGamesInMemory - 1) / kMaxGamesInMemory),
-           2;
   if (e.players.empty()) return err << "error: --players is required (e.g. --players greedy,random)\n", 2;
   for (const auto& name : e.players) {
     try {
@@ -695,29 +684,58 @@ int simulate_command(SimulateOptions o, std::ostream& out, std::ostream& err) {
   ProgressBar printer(err, bar, "simulate");
   Progress progress;
   if (o.progress != 0) progress = [&printer](std::int64_t done, std::int64_t total) { printer(done, total); };
+  // Each game is counted as it finishes (and written to --jsonl in index order): nothing is kept per game, so
+  // memory stays flat whatever --games (docs/simulation.md, "Memory").
+  std::ofstream jsonl;
+  if (!o.jsonl.empty()) {
+    jsonl.open(o.jsonl, std::ios::binary | std::ios::trunc);
+    jsonl << experiment_json_line(e, o.shard, o.shard_count, run);
+    if (!jsonl) return err << "error: cannot write " << o.jsonl << '\n', 2;
+  }
+  StatsTally tally(e);
   const auto start = std::chrono::steady_clock::now();
-  std::vector<GameRecord> records;
   try {
-    records = run_games(e, indices, threads, progress);
+    stream_games(e, indices, threads, [&](GameRecord&& r) {
+      if (jsonl.is_open()) jsonl << game_json_line(e, r);
+      tally.add(r);
+    }, progress);
   } catch (const std::exception& ex) {
     err << "error: " << ex.what() << '\n';
     return 2;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  err << fmt::format("{} games in {:.2f} s ({:.1f} games/s) on {} thread{}\n", records.size(), seconds,
-                     seconds > 0 ? static_cast<double>(records.size()) / seconds : 0.0, threads, threads == 1 ? "" : "s");
+  err << fmt::format("{} games in {:.2f} s ({:.1f} games/s) on {} thread{}\n", tally.recorded(), seconds,
+                     seconds > 0 ? static_cast<double>(tally.recorded()) / seconds : 0.0, threads, threads == 1 ? "" : "s");
+  if (jsonl.is_open() && !jsonl.flush()) return err << "error: cannot write " << o.jsonl << '\n', 2;
   const std::string slice = o.shard_count > 1 ? fmt::format("shard {}/{}", o.shard, o.shard_count) : std::string();
-  Stats st = compute_stats(e, records, slice);
+  Stats st = tally.finish(indices.count == e.games && tally.recorded() == e.games, slice);
   st.run = run;
   out << (o.json ? stats_json(st) : summary_text(st));
-  if (!o.jsonl.empty()) {
-    std::string text = experiment_json_line(e, o.shard, o.shard_count, run);
-    for (const auto& r : records) text += game_json_line(e, r);
-    if (!write_file(o.jsonl, text, err)) return 2;
-  }
   if (!o.report.empty() && !write_file(o.report, html_report(st), err)) return 2;
-  return st.failures.empty() ? 0 : 1;
+  return st.failed == 0 ? 0 : 1;
 }
+
+namespace {
+
+/// The smallest game index in both shard i/n and shard j/m (0 <= i < n, 0 <= j < m), or -1 when there is none:
+/// x = i (mod n) and x = j (mod m) have a common solution when i = j (mod gcd(n, m)), the least one below lcm.
+std::int64_t first_common_index(std::int64_t i, std::int64_t n, std::int64_t j, std::int64_t m) {
+  const std::int64_t g = std::gcd(n, m);
+  if ((j - i) % g != 0) return -1;
+  // t with n t = j - i (mod m): t = ((j - i) / g) * inverse(n / g) mod (m / g).
+  const std::int64_t mg = m / g;
+  Int128 a = (n / g) % mg, b = mg, x0 = 1, x1 = 0;  // extended Euclid for the inverse of a mod b
+  while (b != 0) {
+    const Int128 q = a / b;
+    std::tie(a, b) = std::pair<Int128, Int128>{b, a - q * b};
+    std::tie(x0, x1) = std::pair<Int128, Int128>{x1, x0 - q * x1};
+  }
+  Int128 t = (static_cast<Int128>((j - i) / g) % mg) * (mg == 1 ? 0 : x0) % mg;
+  if (t < 0) t += mg;
+  return static_cast<std::int64_t>(i + static_cast<Int128>(n) * t);
+}
+
+}  // namespace
 
 /// Whether a JSON value holds a floating-point number anywhere: simulate lines hold none, and converting one
 /// such as 1e300 to an integer field is undefined behaviour.
@@ -735,9 +753,10 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
     if (const std::string problem = output_path_problem(report); !problem.empty())
       return err << "error: --report: " << problem << '\n', 2;
   std::optional<Experiment> experiment;
+  std::optional<StatsTally> tally;  // every game counted as it is read: memory does not grow with the games
   std::string first_file;
-  std::map<std::int64_t, GameRecord> games;
   std::set<std::pair<int, int>> shards;
+  std::map<std::pair<int, int>, std::string> shard_files;  // each shard's file, to name the one it overlaps
   std::map<std::pair<int, int>, RunInfo> runs;  // by shard: the first shard's describes the merge
   std::string run_file;                        // the file of the first header with a RunInfo
   for (const auto& file : files) {
@@ -746,6 +765,8 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
     std::string text;
     int number = 0;
     bool have_header = false;
+    std::pair<int, int> shard{0, 1};   // this file's shard: its games are shard, shard + count, ...
+    std::int64_t previous = -1;        // the index of the file's last game (simulate writes them in order)
     while (std::getline(in, text)) {
       ++number;
       if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -771,9 +792,21 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
           e.count_actions = line.value("count_actions", false);
           if (e.seats < 1 || e.seats > kMaxSeats || e.players.size() != static_cast<std::size_t>(e.seats))
             return err << "error: " << at << "seats and players do not match\n", 2;
-          const auto shard = line.at("shard").get<std::pair<int, int>>();
+          shard = line.at("shard").get<std::pair<int, int>>();
+          if (shard.second < 1 || shard.first < 0 || shard.first >= shard.second)
+            return err << "error: " << at << fmt::format("shard {}/{}: not i/N with 0 <= i < N\n", shard.first, shard.second), 2;
           if (!shards.insert(shard).second)
             return err << "error: " << at << fmt::format("shard {}/{} is given twice\n", shard.first, shard.second), 2;
+          // Two shards of different counts (0/2 and 0/4) share games: refused before any is read twice.
+          for (const auto& [other, other_file] : shard_files)
+            if (other.second != shard.second)
+              if (const std::int64_t x = first_common_index(shard.first, shard.second, other.first, other.second);
+                  x >= 0 && x < e.games)
+                return err << "error: " << at
+                           << fmt::format("shard {}/{} and shard {}/{} of {} share games (game {} is in both)\n",
+                                          shard.first, shard.second, other.first, other.second, other_file, x),
+                       2;
+          shard_files.emplace(shard, file);
           if (line.contains("run")) {
             RunInfo run = run_info_from_json(line.at("run"));
             if (!runs.empty() && run.parameters != runs.begin()->second.parameters)
@@ -785,6 +818,7 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
           }
           if (!experiment) {
             experiment = e;
+            tally.emplace(e);
             first_file = file;
           } else if (!(*experiment == e)) {
             return err << "error: " << at << "another experiment than " << first_file
@@ -811,13 +845,20 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
           if (!r.failed() && (r.scores.size() != static_cast<std::size_t>(experiment->seats) ||
                               r.places.size() != static_cast<std::size_t>(experiment->seats)))
             return err << "error: " << at << "scores and places need one entry per seat\n", 2;
-          if (games.size() >= static_cast<std::size_t>(kMaxGamesInMemory) && !games.count(r.index))
+          if (r.index == previous)
+            return err << "error: " << at << "game " << r.index << " appears twice\n", 2;
+          if (r.index < previous)
             return err << "error: " << at
-                       << fmt::format("more than {} games: merge keeps every game's record (~700 bytes each) and "
-                                      "stops there; merge fewer files at a time\n", kMaxGamesInMemory),
+                       << fmt::format("game {} after game {}: simulate writes a shard's games in index order\n",
+                                      r.index, previous),
                    2;
-          if (!games.emplace(r.index, std::move(r)).second)
-            return err << "error: " << at << "game " << line.at("index").get<std::int64_t>() << " appears twice\n", 2;
+          if (r.index % shard.second != shard.first)
+            return err << "error: " << at
+                       << fmt::format("game {} is not in shard {}/{} of the header (games {}, {}, ...)\n", r.index,
+                                      shard.first, shard.second, shard.first, shard.first + shard.second),
+                   2;
+          previous = r.index;
+          tally->add(r);
         } else {
           return err << "error: " << at << "unknown line type '" << cut_for_message(type) << "'\n", 2;
         }
@@ -828,18 +869,16 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
     if (!have_header) return err << "error: " << file << ": no simulation header\n", 2;
   }
   if (!experiment) return err << "error: no files\n", 2;
-  std::vector<GameRecord> records;
-  records.reserve(games.size());
-  for (auto& [index, r] : games) records.push_back(std::move(r));
-  const bool complete = static_cast<std::int64_t>(records.size()) == experiment->games;
+  // No game twice (in order within a file, shards that share none) and none outside: complete when all are there.
+  const std::int64_t missing = experiment->games - tally->recorded();
+  const bool complete = missing == 0;
   std::string slice;
   if (!complete) {
-    slice = fmt::format("a merge of {} file(s) missing {} games", files.size(),
-                        experiment->games - static_cast<std::int64_t>(records.size()));
-    err << fmt::format("warning: {} of the experiment's {} games are missing (a shard not merged?)\n",
-                       experiment->games - static_cast<std::int64_t>(records.size()), experiment->games);
+    slice = fmt::format("a merge of {} file(s) missing {} games", files.size(), missing);
+    err << fmt::format("warning: {} of the experiment's {} games are missing (a shard not merged?)\n", missing,
+                       experiment->games);
   }
-  Stats st = compute_stats(*experiment, records, slice);
+  Stats st = tally->finish(complete, slice);
   if (!runs.empty()) {
     if (runs.size() != shards.size())
       err << "warning: some files were written before simulate recorded its parameters and command line\n";
@@ -851,7 +890,7 @@ int merge_command(const std::vector<std::string>& files, const std::string& repo
   }
   out << (as_json ? stats_json(st) : summary_text(st));
   if (!report.empty() && !write_file(report, html_report(st), err)) return 2;
-  return complete && st.failures.empty() ? 0 : 1;
+  return complete && st.failed == 0 ? 0 : 1;
 }
 
 }  // namespace hr

@@ -4,8 +4,9 @@
 // Reproducibility: game i (0-based) of an experiment with seed S is played with seed derive_seed(S, i) — the
 // same deal and the same bots' choices as `houserules play <ruleset> --players <seat order> --seed
 // derive_seed(S, i)` — and seat rotation i mod k (k = seats), so its result depends on (S, i) only: never on
-// the thread that played it, on the thread count, or on the shard. Summaries are computed from the games in
-// index order, so an unsharded run and the merge of its shards print the same summary, byte for byte.
+// the thread that played it, on the thread count, or on the shard. Summaries are exact integer aggregates of
+// the games (StatsTally), the same whatever the order the games are counted in, so an unsharded run and the
+// merge of its shards print the same summary, byte for byte; memory does not grow with the games.
 //
 // JSON Lines written by --jsonl (and read by merge):
 //   {"type":"simulation","format":1,"ruleset":"lost-cities","ruleset_id":"lost-cities","seats":2,
@@ -30,6 +31,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "distribution.hpp"
 #include "rules.hpp"
 
 namespace hr {
@@ -130,17 +132,22 @@ struct IndexRange {
 /// The indices of shard `shard` of `count` (0-based) as a range: shard, shard + count, ... below `games`.
 IndexRange shard_range(std::int64_t games, int shard, int count);
 
-/// The most games one process keeps the records of (a run, a shard, a merge): each costs ~700 bytes of memory
-/// until the summary is made (200,000 Lost Cities games: 146 MB), so 5,000,000 games take ~3.5 GB. Larger
-/// experiments are played in shards (--shard i/N) and summarised from a merge of no more than this many games.
-constexpr std::int64_t kMaxGamesInMemory = 5'000'000;
-/// The most games an experiment may have (simulate --games, compare --games).
+/// The most games an experiment may have (simulate --games, compare --games). Memory does not depend on it:
+/// the figures are aggregated as the games finish (StatsTally) and no record is kept per game.
 constexpr std::int64_t kMaxGames = 1'000'000'000;
+/// The failed games a summary keeps (those of lowest index, with their replay commands) and the overlong ones
+/// alike; the others are only counted (every one is in the --jsonl file).
+constexpr std::size_t kFailuresKept = 100;
 
 /// Called from the coordinating thread about every 100 ms (and once at the end) with games done so far.
 using Progress = std::function<void(std::int64_t done, std::int64_t total)>;
 /// Plays the games `indices` on `threads` threads (each loads its own rules with load_rules(ruleset, seats)),
-/// returning the records in the order of `indices`. Throws LoadError if the rules cannot be loaded.
+/// handing each record to `consume` on the calling thread in the order of `indices`, as the games finish (a
+/// window of a few hundred records waits at most: memory does not grow with the games). Throws LoadError if the
+/// rules cannot be loaded.
+void stream_games(const Experiment& experiment, IndexRange indices, int threads,
+                  const std::function<void(GameRecord&&)>& consume, const Progress& progress = {});
+/// The records of the games `indices` in that order (stream_games into a vector: for a few games).
 std::vector<GameRecord> run_games(const Experiment& experiment, const std::vector<std::int64_t>& indices, int threads,
                                   const Progress& progress = {});
 /// The same over a range of indices (computed as the games are played).
@@ -165,7 +172,7 @@ struct Stats {
     double score_mean = 0, score_sd = 0, place_mean = 0;
     double margin_mean = 0;     ///< mean of (its score minus the best other seat's score)
     std::vector<std::int64_t> places;  ///< places[p - 1]: completed games it finished p-th (ties share a place)
-    std::vector<std::int64_t> scores;  ///< every score, in game order (for histograms)
+    Distribution scores;               ///< its score in every completed game (for the histograms)
   };
   struct Seat {
     double wins = 0, win_rate = 0, score_mean = 0;
@@ -182,7 +189,7 @@ struct Stats {
   struct ActionKind {
     std::string kind;
     std::int64_t total = 0;
-    std::vector<std::int64_t> per_game;  ///< per completed game, in game order (0 where it did not occur)
+    Distribution per_game;               ///< its count in every completed game (0 where it did not occur)
     double mean = 0;                     ///< per game
   };
   Experiment experiment;
@@ -195,17 +202,46 @@ struct Stats {
   std::vector<Seat> seats;
   double length_mean = 0, length_sd = 0;
   std::int64_t length_min = 0, length_max = 0;
-  std::vector<std::int64_t> lengths;  ///< plies of every completed game, in game order
-  std::vector<std::int64_t> turns, rounds;  ///< per completed game, in game order
-  std::vector<std::int64_t> margins;  ///< per completed game: the winner's score minus the runner-up's (0 for one seat)
+  Distribution lengths;               ///< plies of every completed game
+  Distribution turns, rounds;         ///< of every completed game
+  Distribution margins;               ///< per completed game: the winner's score minus the runner-up's (0 for one seat)
   Spread turn_spread, round_spread, margin_spread;
   bool actions_counted = false;       ///< the experiment counted actions (Experiment::count_actions)
   std::int64_t action_total = 0;
   std::vector<ActionKind> actions;    ///< by kind, sorted by kind
   RunInfo run;                        ///< set by the caller (simulate, merge); not computed from the records
-  std::vector<GameRecord> failures;
-  std::vector<GameRecord> overlong;  ///< the failures that hit the action cap (max_plies), also in `failures`
+  std::int64_t failed = 0;            ///< failed games (all of them)
+  std::int64_t overlong_count = 0;    ///< failed games that hit the action cap (max_plies)
+  std::vector<GameRecord> failures;   ///< the kFailuresKept failed games of lowest index
+  std::vector<GameRecord> overlong;   ///< the kFailuresKept overlong games of lowest index (also in `failures`)
+  /// Failed games by reason: the error's first line, or "not over after N actions (--max-plies)" (at most 100
+  /// reasons; the others count as "other errors").
+  std::map<std::string, std::int64_t> failure_reasons;
 };
+
+/// The figures of an experiment gathered one game at a time, in any order, in memory that does not grow with the
+/// games (distributions, exact integer sums, the first failures): the same Stats whatever the order the games
+/// come in, so any thread count and any sharding give the same summary, byte for byte.
+class StatsTally {
+ public:
+  explicit StatsTally(const Experiment& experiment);
+  /// Counts game `record` (completed or failed).
+  void add(const GameRecord& record);
+  std::int64_t recorded() const { return recorded_; }
+  std::int64_t failed() const { return st_.failed; }
+  /// The figures; `complete`: the games added are exactly games 0..games-1 of the experiment; `slice` as Stats.
+  Stats finish(bool complete, const std::string& slice = {}) const;
+
+ private:
+  Stats st_;
+  std::int64_t recorded_ = 0;
+  std::vector<std::int64_t> win_units_, seat_win_units_, place_sum_, setting_margin_sum_, seat_margin_sum_;
+  std::vector<Distribution> seat_scores_;
+  std::map<std::string, Distribution> action_counts_;  // kind -> its count in the completed games where it occurred
+};
+
+/// The figures of `records` (the games of `experiment`, a few: tests and small runs); `complete` when they are
+/// exactly the games 0..games-1 in order.
 Stats compute_stats(const Experiment& experiment, const std::vector<GameRecord>& records, const std::string& slice = {});
 /// The summary table (docs/simulation.md explains each figure). Depends only on the experiment and records.
 std::string summary_text(const Stats& stats);
@@ -227,7 +263,7 @@ std::string html_report(const Stats& stats);
 
 /// One series of a histogram: integer values drawn as bars of one colour.
 struct HistogramSeries {
-  const std::vector<std::int64_t>* values = nullptr;
+  const Distribution* values = nullptr;  ///< how many games had each value
   std::string name;       ///< shown in the bars' titles ("A", a bot's name) and the legend; "" for none
   std::string css_class;  ///< added to the bars' class ("a", "b"), for a colour set by the page's CSS
   std::string fill;       ///< the bars' fill colour ("" = from the CSS class)

@@ -88,9 +88,31 @@ function M.install(rules, K)
   --- what its tile gave, and the card drawn, named only to the seat that drew it from the deck.
   function rules.turn_summary(view, seat, turn)
     local function path_of(word) return COLOUR_OF[string.lower(word or "")] end
+    -- Each play or arrow moves the path's figure one step (seed 000, "Les plaquettes"; rules.move_one_step), and
+    -- the view is the position after the turn: the m-th of n steps on a path this turn reached step
+    -- final - n + m, so each part says where its own step went (a card to step 2, its arrow to step 3).
+    local function moves_of(text)
+      local words = {}
+      for w in text:gmatch("%S+") do words[#words + 1] = w end
+      local out = {}
+      if words[1] == "play" and words[2] then
+        out[#out + 1] = path_of(words[2]:sub(1, 1))
+        if words[#words - 1] == "move" then out[#out + 1] = path_of(words[#words]) end
+      elseif words[1] == "move" then
+        out[#out + 1] = path_of(words[2])
+      end
+      return out
+    end
+    local steps_this_turn, steps_told = {}, {}
+    for _, text in ipairs(turn.actions) do
+      for _, k in ipairs(moves_of(text)) do steps_this_turn[k] = (steps_this_turn[k] or 0) + 1 end
+    end
     local function step_text(k)
       local f, step = own_figure(view, seat, k)
       if not f then return COLOURS[k] end
+      steps_told[k] = (steps_told[k] or 0) + 1
+      step = step - steps_this_turn[k] + steps_told[k]
+      if step < 1 or not STEPS[step] then return COLOURS[k] end
       return string.format("%s %s to step %d (%+d)", (f - 1) % FPS == 0 and "explorer" or "adventurer", COLOURS[k],
         step, STEPS[step])
     end

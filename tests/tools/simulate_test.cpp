@@ -201,6 +201,54 @@ TEST_CASE("Merging the shards gives the unsharded summary byte for byte", "[simu
   CHECK(why.str().find("another experiment") != std::string::npos);
 }
 
+TEST_CASE("Merge refuses a game twice without keeping the games: shards that overlap, lines out of order",
+          "[simulate][lost-cities]") {
+  // merge counts each game as it reads it (issue 37), so it finds a duplicate from the files' structure: each
+  // file is one shard with its games in index order, and two shards of different counts may not share a game.
+  hr::SimulateOptions options;
+  options.experiment = lost_cities(8);
+  options.progress = 0;
+  options.threads = 2;
+  std::ostringstream out, err;
+  TempFile half("hr-overlap-half.jsonl"), quarter("hr-overlap-quarter.jsonl"), odd("hr-overlap-odd.jsonl");
+  options.shard_count = 2;
+  options.shard = 0;
+  options.jsonl = half.path;
+  REQUIRE(hr::simulate_command(options, out, err) == 0);
+  options.shard_count = 4;
+  options.shard = 2;  // games 2 and 6: also in shard 0/2
+  options.jsonl = quarter.path;
+  REQUIRE(hr::simulate_command(options, out, err) == 0);
+  std::ostringstream refused, why;
+  CHECK(hr::merge_command({half.path, quarter.path}, "", refused, why) == 2);
+  CHECK(why.str().find("shard 2/4 and shard 0/2 of " + half.path + " share games (game 2 is in both)") !=
+        std::string::npos);
+  // Shard 1/4 (games 1, 5) shares none with 0/2: merged, 4 games missing.
+  options.shard = 1;
+  options.jsonl = odd.path;
+  REQUIRE(hr::simulate_command(options, out, err) == 0);
+  std::ostringstream partial, warning;
+  CHECK(hr::merge_command({half.path, odd.path}, "", partial, warning) == 1);
+  CHECK(partial.str().find("missing 2 games") != std::string::npos);
+  // A file whose lines are swapped (game 4 before game 0) or repeated is refused, naming the line.
+  std::string header, first, second;
+  {
+    std::ifstream in(half.path);
+    std::getline(in, header);
+    std::getline(in, first);
+    std::getline(in, second);
+  }
+  for (const auto& [lines, expected] : {std::pair{header + "\n" + second + "\n" + first + "\n",
+                                                  std::string(":3: game 0 after game 2")},
+                                        std::pair{header + "\n" + first + "\n" + first + "\n",
+                                                  std::string(":3: game 0 appears twice")}}) {
+    std::ofstream(half.path, std::ios::trunc) << lines;
+    std::ostringstream bad, bad_why;
+    CHECK(hr::merge_command({half.path}, "", bad, bad_why) == 2);
+    CHECK(bad_why.str().find(half.path + expected) != std::string::npos);
+  }
+}
+
 TEST_CASE("The HTML report is self-contained and holds the charts", "[simulate][report]") {
   const Experiment e = lost_cities(6);
   const auto records = hr::run_games(e, hr::shard_indices(e.games, 0, 1), 2);
@@ -254,22 +302,22 @@ TEST_CASE("Statistics: places, margins, turns, rounds and action counts", "[simu
   CHECK(st.settings[1].places == std::vector<std::int64_t>{2, 1, 0});  // y: 2nd, tied 1st, 1st
   // Margins: the winner's score minus the runner-up's (a tie gives 0), and each seat's own score minus the
   // best other seat's.
-  CHECK(st.margins == std::vector<std::int64_t>{6, 0, 6});
+  CHECK(st.margins.counts() == std::map<std::int64_t, std::int64_t>{{0, 1}, {6, 2}});  // 6, 0, 6
   CHECK(st.margin_spread.mean == Approx(4.0));
   CHECK(st.margin_spread.min == 0);
   CHECK(st.margin_spread.max == 6);
   CHECK(st.seats[0].margin_mean == Approx((6 + 0 - 9) / 3.0));
   CHECK(st.settings[0].margin_mean == Approx((6 - 5 - 9) / 3.0));  // x: 10 - 4, -2 - 3, -1 - 8
   // Lengths in turns and rounds, per completed game.
-  CHECK(st.turns == std::vector<std::int64_t>{6, 7, 9});
-  CHECK(st.rounds == std::vector<std::int64_t>{1, 2, 3});
+  CHECK(st.turns.counts() == std::map<std::int64_t, std::int64_t>{{6, 1}, {7, 1}, {9, 1}});
+  CHECK(st.rounds.counts() == std::map<std::int64_t, std::int64_t>{{1, 1}, {2, 1}, {3, 1}});
   CHECK(st.round_spread.max == 3);
   // Actions by kind, per completed game, 0 where a kind did not occur; sorted by kind.
   REQUIRE(st.actions.size() == 3);
   CHECK(st.actions[0].kind == "draw");
-  CHECK(st.actions[0].per_game == std::vector<std::int64_t>{5, 5, 0});
+  CHECK(st.actions[0].per_game.counts() == std::map<std::int64_t, std::int64_t>{{0, 1}, {5, 2}});  // 5, 5, 0
   CHECK(st.actions[1].kind == "pass");
-  CHECK(st.actions[1].per_game == std::vector<std::int64_t>{0, 1, 0});
+  CHECK(st.actions[1].per_game.counts() == std::map<std::int64_t, std::int64_t>{{0, 2}, {1, 1}});  // 0, 1, 0
   CHECK(st.actions[2].kind == "play");
   CHECK(st.actions[2].total == 19);
   CHECK(st.action_total == 30);
@@ -310,13 +358,18 @@ TEST_CASE("Axis ticks are round numbers covering the range", "[simulate][report]
   CHECK(hr::nice_ticks(-250, 250, 4) == std::vector<std::int64_t>{-200, 0, 200});
   CHECK(hr::nice_ticks(-9, 9, 6) == std::vector<std::int64_t>{-5, 0, 5});
   // A histogram: ticks on both axes, a zero line when 0 is in range, none when it is not.
-  const std::vector<std::int64_t> values = {-5, 0, 3, 3, 12};
+  auto distribution = [](std::vector<std::int64_t> list) {  // the histograms take the games' distribution
+    hr::Distribution d;
+    for (auto v : list) d.add(v);
+    return d;
+  };
+  const hr::Distribution values = distribution({-5, 0, 3, 3, 12});
   const std::string svg = hr::histogram_svg("h", {{&values, "", "", "#000"}}, "score");
   CHECK(svg.find("class=\"zero\"") != std::string::npos);
   CHECK(svg.find(">-5</text>") != std::string::npos);  // ticks -5, 0, 5, 10 (step 5 >= 17 / 6)
   CHECK(svg.find(">10</text>") != std::string::npos);
   CHECK(svg.find("class=\"tick-mark\"") != std::string::npos);
-  const std::vector<std::int64_t> positive = {5, 9};
+  const hr::Distribution positive = distribution({5, 9});
   CHECK(hr::histogram_svg("p", {{&positive, "", "", "#000"}}, "turns").find("class=\"zero\"") == std::string::npos);
   CHECK(hr::histogram_svg("p", {{&positive, "", "", "#000"}}, "turns", true).find("class=\"zero\"") != std::string::npos);
 }
