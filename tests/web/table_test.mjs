@@ -140,7 +140,7 @@ for (const { id, n: base } of rulesets) {
     await clickAction(Math.min(1, legal.length - 1));
   }
   await checkTable(id);
-  if (!id.includes('/')) await shot(id);
+  if (!id.includes('/')) await shot(`table-${id}`);
   // bots only, to the end: the winner and the score breakdown on the table
   await startAny(id, [n], (k) => Array(k).fill('random'));
   await page.waitForFunction(() => document.getElementById('status').dataset.over === '1', null, { timeout: 120000 });
@@ -153,7 +153,7 @@ for (const { id, n: base } of rulesets) {
   check(last && last.breakdown.every((b) => b), `${id}: the last turn carries no score breakdown`);
   const how = await page.locator('#result .breakdown td.how').first().textContent();
   check(how === last.breakdown[0], `${id}: the breakdown shown is '${how}', not the ruleset's '${last.breakdown[0]}'`);
-  if (!id.includes('/')) await shot(`${id}-end`);
+  if (!id.includes('/')) await shot(`table-${id}-end`);
   log(`${id}: ${winner}`);
 }
 
@@ -211,7 +211,7 @@ const mine = g.view.boards[0].figures.find((f) => f.owner === 1);
 const w = g.view.boards[0].width + 1;
 check(`${mine.site % w},${Math.floor(mine.site / w)}` === place, `Lost Valley: clicking ${place} did not move the prospector there`);
 log(`Lost Valley: clicking vertex ${place} played 'move ${place}'`);
-await shot('lost-valley-play');
+await shot('table-lost-valley-play');
 // hovering a vertex names it
 await page.locator('svg.board .place.vertex').first().hover({ force: true });
 check(/^vertex \d+,\d+$/.test(await page.textContent('#board-hover')), 'Lost Valley: hovering a vertex shows no coordinates');
@@ -260,7 +260,7 @@ await page.click('#reveal');
 await page.click('#last');
 await page.waitForFunction(() => document.getElementById('status').textContent.includes('game over'), null, { timeout: 10000 });
 check(/^(Winner|Tie)/.test(await page.textContent('#result .winner')), 'the replay\'s end shows no winner');
-await shot('lost-valley-replay');
+await shot('table-lost-valley-replay');
 log('replay: header, five quick steps, reveal all, the end');
 
 // ---- 390 px wide: still plays -------------------------------------------------------------------------------------
@@ -272,7 +272,7 @@ before = await renders();
 await page.click('#actions button.action[data-index="0"]');
 await waitForHuman(before);
 check(await page.locator('#log li.turn').count() >= 1, 'at 390 px a click played nothing');
-await shot('phone-lost-cities');
+await shot('table-phone-lost-cities');
 
 check(pageErrors.length === 0, `errors in the page: ${pageErrors.join(' | ')}`);
 await context.close();

@@ -145,6 +145,9 @@ function drawSeatChoices() {
   const seatsBox = document.createElement('span');
   box.appendChild(seatsBox);
   const draw = () => {
+    // a second change event (the field losing focus) keeps the players chosen since
+    const chosen = [...seatsBox.querySelectorAll('select')].map((x) => x.value);
+    chosen.forEach((v, i) => { old[i] = v; });
     seatsBox.innerHTML = '';
     for (let s = 1; s <= Number(count.value); s++) {
       const sel = document.createElement('select');
@@ -730,7 +733,12 @@ function drawLog(d, humanSeats, at) {
     if (t.round_end) {
       li.classList.add('round-end');
       const last = t.round_end.round === d.view.rounds || (i === story.length - 1 && d.view.over);
-      li.appendChild(breakdownEl(t.round_end, d.players, `${last && d.view.rounds === 1 ? 'Game' : 'Round ' + t.round_end.round} over`));
+      // in the log: the scores on one line, the breakdown table folded under it
+      const fold = el('details', 'round-scores');
+      const title = `${last && d.view.rounds === 1 ? 'Game' : 'Round ' + t.round_end.round} over`;
+      fold.appendChild(el('summary', '', `${title}: ${t.round_end.scores.map((v, k) => `s${k + 1} ${v}`).join(' · ')}`));
+      fold.appendChild(breakdownEl(t.round_end, d.players, 'Score breakdown'));
+      li.appendChild(fold);
     }
     if (at !== undefined) {
       li.style.cursor = 'pointer';

@@ -124,7 +124,7 @@ function boardEl(board, view) {
   board.faces.forEach((vs, f) => { if (named.has(faceText(board, f))) for (const v of vs) usedVertices.add(v); });
   let pts = [...usedVertices].map(pt);
   if (!pts.length) pts = V.map((_, i) => pt(i));
-  const margin = 1.4;
+  const margin = 1.5;
   const minX = Math.min(...pts.map((p) => p[0])) - margin, maxX = Math.max(...pts.map((p) => p[0])) + margin;
   const minY = Math.min(...pts.map((p) => p[1])) - margin, maxY = Math.max(...pts.map((p) => p[1])) + margin;
   const full = [minX, minY, maxX - minX, maxY - minY];
@@ -311,7 +311,7 @@ function boardEl(board, view) {
       if (Math.floor(v / (board.width + 1)) !== r0) return;
       const p = pt(v);
       if (!inside(p)) return;
-      rims.appendChild(svgEl('text', { x: p[0], y: p[1] + 0.4, 'font-size': 0.16, 'text-anchor': 'middle', class: 'rim' }, `q${v % (board.width + 1)}`));
+      rims.appendChild(svgEl('text', { x: p[0], y: p[1] + 0.62, 'font-size': 0.16, 'text-anchor': 'middle', class: 'rim' }, `q${v % (board.width + 1)}`));
     });
   }
   svg.appendChild(rims);
