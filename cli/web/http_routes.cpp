@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
+#include "download_name.hpp"
 #include "input_line.hpp"
 #include "json_fields.hpp"
 #include "play/play.hpp"
@@ -238,8 +239,9 @@ void add_routes(httplib::Server& server, GameServer& games, const RouteOptions& 
   }));
   server.Get(R"(/api/games/([A-Za-z0-9]+)/transcript)", api([&games](const httplib::Request& req, httplib::Response& res) {
     const std::string id = req.matches[1];
-    res.set_content(games.transcript(id, seat_key(req)), "application/x-ndjson");
-    res.set_header("Content-Disposition", "attachment; filename=\"" + id + ".jsonl\"");
+    const std::string text = games.transcript(id, seat_key(req));
+    res.set_content(text, "application/x-ndjson");
+    res.set_header("Content-Disposition", "attachment; filename=\"" + transcript_file_name(text, id) + "\"");
   }));
   server.Post("/api/replays", post([&games](const httplib::Request& req, httplib::Response& res, const std::string& body) {
     const std::string name = req.has_param("name") ? cut_for_message(req.get_param_value("name")) : "transcript";

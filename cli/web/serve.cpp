@@ -27,6 +27,7 @@
 #include "sandbox.hpp"
 #include "scripted_rules.hpp"
 #include "seat_links.hpp"
+#include "story.hpp"
 #include "web_view.hpp"
 
 namespace hr {
@@ -49,6 +50,14 @@ struct Step {
   Action action = 0;
   std::vector<std::int64_t> round_scores;  ///< non-empty when the step ended a round: that round's scores
 };
+
+/// The story of `steps` (story.hpp) from the deal of `seed`, as `viewer` saw it (0: the whole state).
+json story_of(ScriptedRules& rules, std::uint64_t seed, const std::vector<Step>& steps, int viewer) {
+  std::vector<StoryAction> actions;
+  actions.reserve(steps.size());
+  for (const Step& s : steps) actions.push_back({s.seat, s.action, s.text});
+  return story_json(rules, rules.new_game(seed), actions, viewer);
+}
 
 json log_json(const std::vector<Step>& steps) {
   json log = json::array();
@@ -521,12 +530,15 @@ json GameServer::game_json(Session& s, int seat, int caller) {
               {"ruleset", s.ruleset},
               {"name", s.rules->info().name},
               {"players", s.players},
-              {"seed", caller != 0 && !s.state.over() ? json("hidden") : json(s.seed)},
+              // a string (64-bit seeds lose precision as JavaScript numbers); hidden from a seat link while it plays
+              {"seed", caller != 0 && !s.state.over() ? json("hidden") : json(std::to_string(s.seed))},
               {"seat", seat},
               {"version", s.version.load()},
               {"view", std::move(view_out)},
               {"legal", legal},
               {"log", log_json(s.history)},
+              // as this page's viewer saw the game: the whole state, its seat, or a spectator (-1: action texts only)
+              {"story", story_of(*s.rules, s.seed, s.history, everything ? 0 : seat > 0 ? seat : -1)},
               {"can_undo", can_undo},
               {"bot_to_move", !s.state.over() && !s.human(s.state.to_move())},
               {"error", s.error},
@@ -789,10 +801,11 @@ json GameServer::replay(const std::string& id, std::int64_t at) {
   for (std::size_t i = s.playable; i < s.recorded.size(); ++i)
     log.push_back({{"ply", i + 1}, {"seat", s.recorded_seats[i]}, {"action", s.recorded[i]}, {"unplayed", true}});
   json out = {{"id", s.id},         {"ruleset", s.ruleset}, {"name", s.rules->info().name},
-              {"file", s.file},     {"players", s.players}, {"seed", s.seed},
+              {"file", s.file},     {"players", s.players}, {"seed", std::to_string(s.seed)},
               {"at", at},           {"total", s.playable},  {"recorded", s.recorded.size()},
               {"log", log},         {"view", view_json(*s.rules, state, [this] { return out_of_time(); })},
-              {"hints", s.hints}};
+              {"hints", s.hints},
+              {"story", story_of(*s.rules, s.seed, s.history, 0)}};
   if (!s.divergence.empty()) out["divergence"] = {{"at", s.playable + 1}, {"message", s.divergence}};
   return out;
 }

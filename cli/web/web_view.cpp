@@ -21,9 +21,17 @@ std::string_view owner_kind_text(Owner::Kind kind) {
   }
 }
 
-json cards_json(const Layout& layout, std::span<const ComponentId> cards) {
+/// The cards of `cards` as the view shows them. In a full state (masked_for() == 0: a replay, a table of bots) a card
+/// no seat knows (seen_by 0, not a shown top: a face-down pile, a token lying face down) gets "face_down": true, so
+/// that the page shows it as a back unless its viewer asks to reveal everything.
+json cards_json(const Layout& layout, const GameState& state, std::span<const ComponentId> cards) {
   json out = json::array();
-  for (const ComponentId c : cards) out.push_back(web_card_json(layout, c));
+  for (const ComponentId c : cards) {
+    json card = web_card_json(layout, c);
+    if (card.is_object() && state.masked_for() == 0 && state.seen_by(c) == 0 && !state.top_shown(c))
+      card["face_down"] = true;
+    out.push_back(std::move(card));
+  }
   return out;
 }
 
@@ -41,7 +49,7 @@ json zones_json(const Layout& layout, const GameState& state) {
     // viewer knows some of its cards: then the known ones are drawn, the rest as backs.
     bool any_known = state.masked_for() == 0;
     for (const ComponentId c : state.cards(id)) any_known = any_known || c != kUnknownComponent;
-    if (def.visibility != Visibility::Hidden || any_known) zone["cards"] = cards_json(layout, state.cards(id));
+    if (def.visibility != Visibility::Hidden || any_known) zone["cards"] = cards_json(layout, state, state.cards(id));
     zones.push_back(std::move(zone));
   }
   return zones;
@@ -125,7 +133,7 @@ json board_json(const Layout& layout, const GameState& state, int b) {
   json lying = json::array();
   for (const LyingView& l : board_lying(state, b)) {
     need_edges = need_edges || l.kind == SiteKind::Edge;
-    lying.push_back({{"kind", to_string(l.kind)}, {"site", l.site}, {"cards", cards_json(layout, l.cards)}});
+    lying.push_back({{"kind", to_string(l.kind)}, {"site", l.site}, {"cards", cards_json(layout, state, l.cards)}});
   }
   json edges = json::array();
   if (need_edges)

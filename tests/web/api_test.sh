@@ -194,7 +194,9 @@ new_game "$fixtures/big-cards.toml"
 grep -q '"scenes":{"' "$tmp/body" || fail "big-cards: no scenes in the view: $(cut -c1-300 "$tmp/body")"
 grep -q '"aspect":1.5' "$tmp/body" && grep -q '"shape":"text"' "$tmp/body" || fail "big-cards: the scenes lack their aspect or text"
 grep -q '"draw_error"' "$tmp/body" && fail "big-cards: a drawing error: $(grep -o '"draw_error":"[^"]*"' "$tmp/body")"
-grep -q '"labels":{"deck":"Draw pile"}' "$tmp/body" || fail "big-cards: the variant's [view] label is not in the hints"
+# merged over lost-cities' own [view.labels]: the variant's deck label replaces the parent's, the parent's others stay
+grep -q '"labels":{"deck":"Draw pile"' "$tmp/body" || fail "big-cards: the variant's [view] label is not in the hints"
+grep -q '"hand\.\*":"hand"' "$tmp/body" || fail "big-cards: the parent's other [view] labels are lost"
 echo "ok  big-cards: scenes drawn by the rules, the variant's hint"
 
 # Each broken scene: the game starts and plays on, its view has no scene and a draw_error naming the rule broken.
@@ -224,7 +226,8 @@ broken not-a-table "must return nil or a scene (a list of shapes), not 'a card'"
 new_game "$fixtures/board-colours.toml"
 grep -q '"colours":{"1":"#f2c641","2":"#123456","3":"#f4f4f2"' "$tmp/body" ||
   fail "board-colours: the hints are not merged: $(grep -o '"hints":.*' "$tmp/body" | cut -c1-200)"
-grep -q '"labels":{"deck":"Draw pile"}' "$tmp/body" || fail "board-colours: no label from the variant"
+grep -q '"labels":{"artifacts.\*":"artifacts","deck":"Draw pile"' "$tmp/body" || fail "board-colours: no label from the variant"
+grep -q '"path\.\*":"{1} path"' "$tmp/body" || fail "board-colours: the parent's other labels are lost"
 echo "ok  board-colours: the variant's [view] merged over its parent's"
 # The board game's event tiles are drawn by its own draw_component (rulesets/lost-cities-board/draw.lua).
 new_game lost-cities-board

@@ -23,7 +23,7 @@ mkdir -p "$shots"
 fixtures=$(cd "$here/../fixtures/web-draw" && pwd)
 export HOUSERULES_PATH=$fixtures
 start_server "$hr" "$tmp/serve.log" "${@:4}"
-BROWSER="$browser" URL="$url" TMP="$tmp" SHOTS="$shots" FIXTURES="$fixtures" SERVE_LOG="$tmp/serve.log" timeout 400 node "$here/$script"
+BROWSER="$browser" URL="$url" TMP="$tmp" SHOTS="$shots" FIXTURES="$fixtures" SERVE_LOG="$tmp/serve.log" HR="$hr" timeout 600 node "$here/$script"
 status=$?
 [ $status -eq 0 ] || { echo "--- serve's output:"; tail -20 "$tmp/serve.log"; }
 exit $status

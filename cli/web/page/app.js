@@ -18,7 +18,7 @@ async function api(method, path, body, raw) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.body = raw ? body : JSON.stringify(body);
-    init.headers['Content-Type'] = raw ? 'application/x-ndjson' : 'application/json';
+    init.headers['Content-Type'] = raw === 'json' || !raw ? 'application/json' : 'application/x-ndjson';
   }
   if (seatKey) init.headers['X-Seat-Key'] = seatKey;  // this page's seat link (friends at one table, below)
   if (method !== 'GET') busy++;
@@ -133,15 +133,21 @@ function drawSeatChoices() {
   const count = document.createElement('input');
   count.type = 'number';
   count.id = 'seat-count';
-  count.min = base.min_players;
-  count.max = base.max_players;
-  count.value = Math.min(Math.max(old.length || base.default_players, base.min_players), base.max_players);
+  // A variant may take other seat counts than its base (three-player, four-player-teams): the list does not give
+  // them, so any count goes and the server's answer names the counts it takes.
+  const variant = ($('ruleset').value || '').includes('/');
+  count.min = variant ? 1 : base.min_players;
+  count.max = variant ? 8 : base.max_players;
+  count.value = Math.min(Math.max(old.length || base.default_players, Number(count.min)), Number(count.max));
   const label = document.createElement('label');
   label.append('Seats ', count);
   box.appendChild(label);
   const seatsBox = document.createElement('span');
   box.appendChild(seatsBox);
   const draw = () => {
+    // a second change event (the field losing focus) keeps the players chosen since
+    const chosen = [...seatsBox.querySelectorAll('select')].map((x) => x.value);
+    chosen.forEach((v, i) => { old[i] = v; });
     seatsBox.innerHTML = '';
     for (let s = 1; s <= Number(count.value); s++) {
       const sel = document.createElement('select');
@@ -162,10 +168,13 @@ async function newGame(ev) {
   ev.preventDefault();
   const ruleset = $('ruleset-path').value.trim() || $('ruleset').value;
   const players = [...document.querySelectorAll('.seat-player')].map((s) => s.value);
-  const body = { ruleset, players };
-  if ($('seed').value !== '') body.seed = Number($('seed').value);
+  let body = JSON.stringify({ ruleset, players });
+  const seed = $('seed').value.trim();
+  // The seed's digits go into the JSON as they are: a 64-bit seed is not exact as a JavaScript number.
+  if (/^[0-9]{1,20}$/.test(seed)) body = `${body.slice(0, -1)},"seed":${seed}}`;
+  else if (seed !== '') return showMessage(`the seed must be a whole number from 0, not '${seed}'`);
   try {
-    const g = await api('POST', '/api/games', body);
+    const g = await api('POST', '/api/games', body, 'json');
     showMessage('');
     startGame(g);
   } catch (e) {
@@ -235,20 +244,55 @@ async function openTranscript(name, text) {
     loopToken++;
     showMessage('');
     location.hash = `replay=${r.id}`;
+    showReplayInForm(r);
     show({ kind: 'replay', data: r });
   } catch (e) {
     showMessage(e.message);
   }
 }
 
+let replayTarget = null;  // the action the replay is asked to show (clicks pile up here, none is dropped)
+let stepping = false;     // a request for a replay position is on its way
+
+/// Steps `delta` actions from the last position asked for (not the last one drawn: five quick clicks are five).
+function stepBy(delta) {
+  stepTo((replayTarget ?? current.data.at) + delta);
+}
+
 async function stepTo(at) {
-  const r = current.data;
-  at = Math.max(0, Math.min(r.total, at));
+  replayTarget = Math.max(0, Math.min(current.data.total, at));
+  if (stepping) return;
+  stepping = true;
   try {
-    show({ kind: 'replay', data: await api('GET', `/api/replays/${r.id}?at=${at}`) });
+    while (current.kind === 'replay' && replayTarget !== null && replayTarget !== current.data.at) {
+      const want = replayTarget;
+      show({ kind: 'replay', data: await api('GET', `/api/replays/${current.data.id}?at=${want}`) });
+    }
   } catch (e) {
     showMessage(e.message);
+  } finally {
+    stepping = false;
+    replayTarget = null;
   }
+}
+
+/// The header's form shows the transcript's ruleset and players (a new game from there plays the same table).
+function showReplayInForm(r) {
+  const select = $('ruleset');
+  if ([...select.options].some((o) => o.value === r.ruleset)) {
+    select.value = r.ruleset;
+    $('ruleset-path').value = '';
+  } else {
+    $('ruleset-path').value = r.ruleset;
+  }
+  drawSeatChoices();
+  $('seat-count').value = r.players.length;
+  $('seat-count').dispatchEvent(new Event('change'));
+  r.players.forEach((p, i) => {
+    const sel = document.querySelector(`.seat-player[data-seat="${i + 1}"]`);
+    if (sel && [...sel.options].some((o) => o.value === p)) sel.value = p;
+  });
+  $('seed').value = r.seed;
 }
 
 // ---- drawing ------------------------------------------------------------------------------------------------
@@ -355,15 +399,49 @@ function cardEl(card) {
   return c;
 }
 
-function zoneLabel(zone) {
-  const labels = hints().labels || {};
-  return labels[zone.name] || zone.name;
+// ---- the ruleset's [view] hints: names to the game's words (docs/serve.md, "Drawing hints") --------------------
+/// The entry of a hint table (`labels`, `groups`...) for `name`: its exact key, else the first key with `*` parts
+/// (one dot-separated part each) that matches; {value, parts: the parts the stars matched} or null.
+function hintFor(table, name) {
+  if (!table) return null;
+  if (Object.prototype.hasOwnProperty.call(table, name)) return { value: table[name], parts: [] };
+  const words = name.split('.');
+  for (const [key, value] of Object.entries(table)) {
+    if (!key.includes('*')) continue;
+    const pattern = key.split('.');
+    if (pattern.length !== words.length) continue;
+    const parts = [];
+    if (pattern.every((p, i) => (p === '*' ? (parts.push(words[i]), true) : p === words[i]))) return { value, parts };
+  }
+  return null;
 }
 
-/// Which group a zone is drawn in: its owner seat or team, a ".<seat>" in its name, else the table.
+/// A hint's text with {1}, {2}... replaced by the parts its stars matched.
+function fillParts(text, parts) {
+  return String(text).replace(/\{(\d)\}/g, (_, i) => parts[Number(i) - 1] ?? '');
+}
+
+function debugOn() {
+  return $('debug').checked;
+}
+
+/// Whether the viewer sees everything face up: only in a replay or a table of bots only (the server sent the whole
+/// state: view.viewer 0) when "reveal all" is ticked. A seat's own table never holds another seat's hidden card.
+function revealAll() {
+  return current && current.view && current.view.viewer === 0 && $('reveal').checked;
+}
+
+function zoneLabel(zone) {
+  if (debugOn()) return zone.name;
+  const h = hintFor(hints().labels, zone.name);
+  return h ? fillParts(h.value, h.parts) : zone.name;
+}
+
+/// Which group a zone is drawn in: the [view] groups hint, its owner seat or team, a ".<seat>" in its name, else
+/// the table.
 function zoneGroup(zone, seats) {
-  const groups = hints().groups || {};
-  if (groups[zone.name]) return groups[zone.name];
+  const h = hintFor(hints().groups, zone.name);
+  if (h) return fillParts(h.value, h.parts);
   if (zone.owner.kind === 'seat') return `seat ${zone.owner.index}`;
   if (zone.owner.kind === 'team') return `team ${zone.owner.index}`;
   const m = zone.name.match(/\.(\d+)(\.|$)/);
@@ -371,30 +449,70 @@ function zoneGroup(zone, seats) {
   return 'table';
 }
 
+/// The cards of a hand in the order the terminal shows them: the [view] sort_by attributes ("-name": descending;
+/// true before false), for the zones a seat holds (owner visibility); other zones keep the table's order.
+function sortedCards(zone) {
+  const keys = hints().sort_by;
+  if (!Array.isArray(keys) || !keys.length || zone.owner.kind !== 'seat' || zone.visibility !== 'owner') return zone.cards;
+  const value = (card, key) => {
+    const v = card.attrs[key];
+    return typeof v === 'boolean' ? Number(v) : v;
+  };
+  return [...zone.cards].sort((a, b) => {
+    if (!a || !b) return a ? -1 : b ? 1 : 0;  // unknown cards last
+    for (const k of keys) {
+      const desc = k.startsWith('-'), key = desc ? k.slice(1) : k;
+      const x = value(a, key), y = value(b, key);
+      if (x === y || x === undefined || y === undefined) continue;
+      return (x < y ? -1 : 1) * (desc ? -1 : 1);
+    }
+    return a.id - b.id;
+  });
+}
+
+/// Whether a card is drawn face down: unknown to this viewer, or face down in a whole state (a replay, bots only)
+/// while "reveal all" is off.
+function faceDown(card) {
+  return !card || (card.face_down && !revealAll());
+}
+
 function zoneEl(zone) {
   const z = el('div', 'zone');
   z.dataset.zone = zone.name;
   z.appendChild(el('span', 'label', `${zoneLabel(zone)} (${zone.count})`));
   const cards = el('div', 'cards');
-  if (!zone.cards || (zone.cards.length && zone.cards.every((c) => !c))) {  // nothing known: one back and the count
+  // A replay (whole state) hides what no seat sees, and the seats' hidden zones, unless "reveal all".
+  const concealed = current.view.viewer === 0 && !revealAll() && !current.view.over &&
+    (zone.visibility === 'hidden' || zone.visibility === 'owner');
+  if (!zone.cards || concealed || (zone.cards.length && zone.cards.every(faceDown))) {  // a back and the count
     if (zone.count > 0) cards.appendChild(el('div', 'card back', String(zone.count)));
+  } else if (zone.visibility === 'top' && zone.cards.length > 1 && !debugOn()) {  // a discard pile: its top
+    cards.appendChild(cardEl(zone.cards[zone.cards.length - 1]));
   } else {
-    for (const card of zone.cards) cards.appendChild(cardEl(card));
+    for (const card of sortedCards(zone)) cards.appendChild(faceDown(card) ? el('div', 'card back', '?') : cardEl(card));
   }
   z.appendChild(cards);
   return z;
 }
 
+function seatColour(owner) {
+  return owner ? SEAT_COLOURS[(owner - 1) % 8] : '#333';
+}
+
 function figureEl(fig) {
   const f = el('span', 'figure', (fig.kind || '?')[0].toUpperCase());
-  f.style.background = fig.owner ? SEAT_COLOURS[(fig.owner - 1) % 8] : '#333';
+  f.style.background = seatColour(fig.owner);
   f.title = `${fig.kind}${fig.owner ? ' of seat ' + fig.owner : ''}`;
+  f.dataset.owner = fig.owner;
   return f;
 }
 
 function trackEl(track) {
   const t = el('div', 'track');
-  t.appendChild(el('span', 'name', track.name));
+  t.dataset.track = track.name;
+  const label = hintFor(hints().labels, track.name);
+  t.appendChild(el('span', 'name', debugOn() || !label ? track.name : fillParts(label.value, label.parts)));
+  const row = el('div', 'spaces');
   track.values.forEach((value, i) => {
     const space = el('div', 'space');
     space.appendChild(el('div', 'value', String(value)));
@@ -404,170 +522,111 @@ function trackEl(track) {
         space.appendChild(sceneSvg(tile.card, scene, 26));
         continue;
       }
-      const d = el('div', 'tile', tile.card ? tile.card.name : '?');
+      const d = el('div', 'tile', tile.card && !faceDown(tile.card) ? tile.card.name : '?');
       const colour = cardColour(tile.card);
       if (colour) d.style.background = colour;
       space.appendChild(d);
     }
-    for (const f of track.figures.filter((x) => x.space === i + 1)) space.appendChild(figureEl(current.view.figures[f.figure]));
-    t.appendChild(space);
+    const figs = el('div', 'figs');
+    for (const f of track.figures.filter((x) => x.space === i + 1)) figs.appendChild(figureEl(current.view.figures[f.figure]));
+    space.appendChild(figs);
+    row.appendChild(space);
   });
+  t.appendChild(row);
   return t;
 }
 
-function countersEl(view) {
-  if (!view.counters.length) return null;
+/// The counters drawn at the table: the [view] `counters` list (the ones a player sees at a real table; the others
+/// are the ruleset's bookkeeping, shown only with "debug"); without that list, every counter but `hide_counters`.
+function shownCounters(view) {
+  if (debugOn()) return view.counters;
+  const h = hints();
+  const hidden = new Set(h.hide_counters || []);
+  const visible = Array.isArray(h.counters) ? new Set(h.counters) : null;
+  return view.counters.filter((c) => !hidden.has(c.name) && (!visible || visible.has(c.name)));
+}
+
+function counterLabel(name) {
+  if (debugOn()) return name;
+  const h = hintFor(hints().counter_labels, name);
+  return h ? fillParts(h.value, h.parts) : name;
+}
+
+/// "coins 18 · bid 3": the counters of one owner (a seat, or 0: the supply and the table's own counters).
+function countersLine(view, owner) {
+  const parts = [];
+  for (const c of shownCounters(view)) {
+    // a seat: its own value; the table: a global counter, or the supply of a per-seat one when it holds something
+    const v = owner ? (c.per_seat ? c.seats[owner - 1] : undefined) : c.per_seat && !c.supply && !debugOn() ? undefined : c.supply;
+    if (v === undefined) continue;
+    const span = el('span', 'counter', `${counterLabel(c.name)} ${v}`);
+    span.dataset.counter = c.name;
+    parts.push(span);
+  }
+  if (!parts.length) return null;
+  const box = el('div', 'counters-line');
+  box.dataset.owner = owner;
+  parts.forEach((p) => box.appendChild(p));
+  return box;
+}
+
+/// The raw state for rule authors (the "debug" toggle): every zone with its name and count, every counter, every
+/// mark — only what this viewer's view already holds.
+function debugEl(view) {
+  const box = el('div', 'group debug');
+  box.dataset.group = 'debug';
+  box.appendChild(el('h3', '', 'Debug: the raw state of this view'));
   const table = el('table', 'counters');
   const head = el('tr');
-  head.appendChild(el('th', '', 'counter'));
-  head.appendChild(el('th', '', 'supply'));
-  for (let s = 1; s <= view.seats; s++) head.appendChild(el('th', '', `seat ${s}`));
+  for (const t of ['counter', 'supply', ...Array.from({ length: view.seats }, (_, i) => `seat ${i + 1}`)]) head.appendChild(el('th', '', t));
   table.appendChild(head);
-  const hidden = new Set(hints().hide_counters || []);
   for (const c of view.counters) {
-    if (hidden.has(c.name)) continue;
     const row = el('tr');
     row.appendChild(el('th', '', c.name));
     row.appendChild(el('td', '', String(c.supply)));
     for (let s = 0; s < view.seats; s++) row.appendChild(el('td', '', c.per_seat ? String(c.seats[s]) : ''));
     table.appendChild(row);
   }
-  return table;
-}
-
-function boardEl(board, view) {
-  const V = board.vertices;
-  const pt = (v) => [V[v][0], -V[v][1]];
-  const centre = (vs) => {
-    let x = 0, y = 0;
-    for (const v of vs) { const p = pt(v); x += p[0]; y += p[1]; }
-    return [x / vs.length, y / vs.length];
-  };
-  const tileOf = new Map();
-  for (const t of board.tiles) for (const f of t.faces) if (f >= 0) tileOf.set(f, t);
-  // The drawn area: the faces in use (tiles, marks, lying things, figures) and one face around, else the board.
-  const used = new Set(tileOf.keys());
-  for (const m of board.marks) if (m.kind === 'face') for (const [f] of m.values) used.add(f);
-  for (const l of board.lying) if (l.kind === 'face') used.add(l.site);
-  const usedVertices = new Set();
-  for (const f of used) for (const v of board.faces[f]) usedVertices.add(v);
-  for (const fig of board.figures) if (fig.site_kind === 'vertex') usedVertices.add(fig.site); else for (const v of board.faces[fig.site]) usedVertices.add(v);
-  let pts = [...usedVertices].map(pt);
-  if (!pts.length) pts = V.map((_, i) => pt(i));
-  const margin = 1.2;
-  const minX = Math.min(...pts.map((p) => p[0])) - margin, maxX = Math.max(...pts.map((p) => p[0])) + margin;
-  const minY = Math.min(...pts.map((p) => p[1])) - margin, maxY = Math.max(...pts.map((p) => p[1])) + margin;
-  const scale = Math.min(60, 900 / Math.max(1, maxX - minX));
-  const svg = svgEl('svg', { class: 'board', viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`,
-    width: Math.round((maxX - minX) * scale), height: Math.round((maxY - minY) * scale) });
-  svg.dataset.board = board.name;
-  const faceColour = (f) => {
-    const t = tileOf.get(f);
-    return (t && cardColour(t.card)) || (t ? '#d8c9a3' : null);
-  };
-  board.faces.forEach((vs, f) => {
-    const c = centre(vs);
-    if (c[0] < minX || c[0] > maxX || c[1] < minY || c[1] > maxY) return;
-    const points = vs.map((v) => pt(v).join(',')).join(' ');
-    const colour = faceColour(f);
-    const poly = svgEl('polygon', colour ? { points, class: 'tile-face', fill: colour, stroke: colour } : { points, class: 'free' });
-    poly.dataset.face = f;
-    svg.appendChild(poly);
-  });
-  // Tile outlines (the edges of its faces that no other face of the same tile shares) and names.
-  const featureNames = hints().face_features || {};
-  for (const t of board.tiles) {
-    const count = new Map();
-    for (const f of t.faces) if (f >= 0) {
-      const vs = board.faces[f];
-      vs.forEach((v, i) => {
-        const w = vs[(i + 1) % vs.length];
-        const key = v < w ? `${v}-${w}` : `${w}-${v}`;
-        count.set(key, (count.get(key) || 0) + 1);
-      });
-    }
-    for (const [key, n] of count) if (n === 1) {
-      const [a, b] = key.split('-').map(Number);
-      const [x1, y1] = pt(a), [x2, y2] = pt(b);
-      svg.appendChild(svgEl('line', { x1, y1, x2, y2, class: 'tile-outline' }));
-    }
-    const vs = t.faces.filter((f) => f >= 0).flatMap((f) => board.faces[f]);
-    const [x, y] = centre(vs);
-    const scene = sceneOf(t.card);
-    if (scene) svg.appendChild(sceneSvg(t.card, scene, 0.5, [x, y]));
-    else svg.appendChild(svgEl('text', { x, y, 'font-size': 0.22, 'text-anchor': 'middle' }, t.card ? t.card.name : '?'));
-  }
-  for (const [f, feature] of board.face_features) {
-    const name = featureNames[String(feature & (hints().face_feature_mask || 0xffff))];
-    if (!name) continue;
-    const [x, y] = centre(board.faces[f]);
-    svg.appendChild(svgEl('text', { x, y: y + 0.25, 'font-size': 0.16, 'text-anchor': 'middle', fill: '#333' }, name));
-  }
-  // Marks: faces get their value as text, edges a coloured line, vertices a small square.
-  const markColours = ['#1f5fbf', '#b03a2e', '#7d3c98', '#117a65', '#9a7d0a', '#555'];
-  board.marks.forEach((m, i) => {
-    const colour = (hints().mark_colours || {})[m.name] || markColours[i % markColours.length];
-    for (const [site, value] of m.values) {
-      if (m.kind === 'face') {
-        const [x, y] = centre(board.faces[site]);
-        svg.appendChild(svgEl('text', { x, y: y - 0.18, 'font-size': 0.14, 'text-anchor': 'middle', fill: colour }, `${m.name}${value > 1 ? ' ' + value : ''}`));
-      } else if (m.kind === 'edge' && board.edges[site]) {
-        const [a, b] = board.edges[site];
-        const [x1, y1] = pt(a), [x2, y2] = pt(b);
-        svg.appendChild(svgEl('line', { x1, y1, x2, y2, stroke: colour, 'stroke-width': 0.08, 'stroke-linecap': 'round' }));
-      } else if (m.kind === 'vertex') {
-        const [x, y] = pt(site);
-        svg.appendChild(svgEl('rect', { x: x - 0.12, y: y - 0.12, width: 0.24, height: 0.24, fill: colour }));
-        svg.appendChild(svgEl('title', {}, `${m.name} ${value}`));
-      }
-    }
-  });
-  // Things lying on sites: a small disc per component, named.
-  for (const l of board.lying) {
-    let p;
-    if (l.kind === 'face') p = centre(board.faces[l.site]);
-    else if (l.kind === 'vertex') p = pt(l.site);
-    else if (board.edges[l.site]) p = centre(board.edges[l.site]);
-    if (!p) continue;
-    l.cards.forEach((card, i) => {
-      const x = p[0] + 0.16 * i, y = p[1] + 0.1;
-      const scene = sceneOf(card);
-      if (scene) {
-        svg.appendChild(sceneSvg(card, scene, 0.3, [x, y]));
-        return;
-      }
-      svg.appendChild(svgEl('circle', { cx: x, cy: y, r: 0.11, fill: cardColour(card) || (card ? '#fff' : '#5d7196'), stroke: '#333', 'stroke-width': 0.02 }));
-      if (card) svg.appendChild(svgEl('text', { x, y: y + 0.04, 'font-size': 0.1, 'text-anchor': 'middle' }, card.name.slice(0, 3)));
-    });
-  }
-  // Figures: a disc in the owner's colour with the kind's initial.
-  const atSite = new Map();
-  for (const fig of board.figures) {
-    const key = `${fig.site_kind}${fig.site}`;
-    const n = atSite.get(key) || 0;
-    atSite.set(key, n + 1);
-    const p = fig.site_kind === 'vertex' ? pt(fig.site) : centre(board.faces[fig.site]);
-    const x = p[0] + 0.2 * n, y = p[1];
-    const g = svgEl('g', { class: 'figure' });
-    g.dataset.figure = fig.figure;
-    g.appendChild(svgEl('circle', { cx: x, cy: y, r: 0.17, fill: fig.owner ? SEAT_COLOURS[(fig.owner - 1) % 8] : '#222', stroke: '#fff', 'stroke-width': 0.04 }));
-    g.appendChild(svgEl('text', { x, y: y + 0.06, 'font-size': 0.17, 'text-anchor': 'middle', fill: '#fff' }, (fig.kind || '?')[0].toUpperCase()));
-    g.appendChild(svgEl('title', {}, `${fig.kind}${fig.owner ? ' of seat ' + fig.owner : ''}`));
-    svg.appendChild(g);
-  }
-  return svg;
+  box.appendChild(table);
+  const zones = el('pre', 'raw');
+  zones.textContent = view.zones.map((z) => `${z.name} [${z.visibility}] ${z.count}: ` +
+    (z.cards ? z.cards.map((c) => (c && !faceDown(c) ? c.name : '?')).join(' ') : '(hidden)')).join('\n') +
+    '\n' + view.boards.flatMap((b) => b.marks.map((m) => `${b.name} mark ${m.name} (${m.kind}): ` +
+      m.values.map(([site, v]) => `${site}=${v}`).join(' '))).join('\n');
+  box.appendChild(zones);
+  return box;
 }
 
 function drawTable(view, players, seat) {
   const table = $('table');
   table.innerHTML = '';
+  const hasMain = view.boards.length > 0 || view.tracks.length > 0;
+  table.classList.toggle('with-main', hasMain);
+  let side = table;
+  if (hasMain) {
+    const main = el('div', 'main-area');
+    main.id = 'main-area';
+    main.appendChild(legendEl(view, players));
+    for (const b of view.boards) {
+      const wrap = el('div', 'board-wrap');
+      wrap.appendChild(boardEl(b, view));
+      const hover = el('div', 'board-hover');
+      hover.id = 'board-hover';
+      wrap.appendChild(hover);
+      main.appendChild(wrap);
+    }
+    for (const t of view.tracks) main.appendChild(trackEl(t));
+    table.appendChild(main);
+    side = el('div', 'side-area');
+    table.appendChild(side);
+  }
   const groups = new Map();
   const order = [];
   const group = (name) => {
     if (!groups.has(name)) { groups.set(name, []); order.push(name); }
     return groups.get(name);
   };
-  const hidden = new Set(hints().hide_zones || []);
+  const hidden = new Set(debugOn() ? [] : hints().hide_zones || []);
   for (let s = 1; s <= view.seats; s++) if (s !== seat) group(`seat ${s}`);
   group('table');
   if (seat) group(`seat ${seat}`);
@@ -587,60 +646,133 @@ function drawTable(view, players, seat) {
     } else if (name === 'table') {
       title = 'Table';
     }
-    box.appendChild(el('h3', '', title));
+    const h = el('h3', '', title);
+    if (m) {
+      const dot = el('span', 'dot');
+      dot.style.background = seatColour(Number(m[1]));
+      h.prepend(dot);
+    }
+    box.appendChild(h);
+    const line = countersLine(view, m ? Number(m[1]) : name === 'table' ? 0 : -1);
+    if (line) box.appendChild(line);
     const zoneBox = el('div', 'zones');
     for (const z of zones) zoneBox.appendChild(zoneEl(z));
     box.appendChild(zoneBox);
     if (name === 'table') {
-      for (const t of view.tracks) box.appendChild(trackEl(t));
-      for (const b of view.boards) box.appendChild(boardEl(b, view));
-      const counters = countersEl(view);
-      if (counters) box.appendChild(counters);
       if (view.round_scores.length) {
         const scores = el('div', 'scores');
         scores.textContent = 'Rounds: ' + view.round_scores.map((r, i) => `${i + 1}: ${r.join(' / ')}`).join(' · ');
         box.appendChild(scores);
       }
     }
-    if (zones.length || name === 'table' || m) table.appendChild(box);
+    if (zones.length || (name === 'table' && (line || view.round_scores.length)) || m) side.appendChild(box);
   }
+  if (debugOn()) side.appendChild(debugEl(view));
+}
+
+// ---- the log: the story of the game, one turn a line -----------------------------------------------------------
+/// The score breakdown of a round's end: a table, one row per seat (its score and the ruleset's score_breakdown).
+function breakdownEl(roundEnd, players, title) {
+  const box = el('div', 'breakdown');
+  box.appendChild(el('div', 'breakdown-title', title));
+  const table = el('table');
+  const head = el('tr');
+  for (const t of ['seat', 'score', 'total', 'how']) head.appendChild(el('th', '', t));
+  table.appendChild(head);
+  roundEnd.scores.forEach((score, i) => {
+    const row = el('tr');
+    row.dataset.seat = i + 1;
+    row.appendChild(el('td', '', `${i + 1} (${players[i] || '?'})`));
+    row.appendChild(el('td', 'num', String(score)));
+    row.appendChild(el('td', 'num', String(roundEnd.totals[i])));
+    const how = el('td', 'how');
+    how.textContent = roundEnd.breakdown[i] || '';
+    row.appendChild(how);
+    table.appendChild(row);
+  });
+  box.appendChild(table);
+  return box;
+}
+
+/// Who won: the seats of place 1 (the result's ranks), with their score.
+function winnerText(d) {
+  if (!d.result) {
+    const best = Math.max(...d.view.match_scores);
+    const seats = d.view.match_scores.map((v, i) => (v === best ? i + 1 : 0)).filter((s) => s);
+    return `${seats.length > 1 ? 'Tie' : 'Winner'}: ${seats.map((s) => `seat ${s} (${d.players[s - 1]})`).join(' and ')} with ${best}`;
+  }
+  const winners = d.result.ranks.map((r, i) => (r === 1 ? i + 1 : 0)).filter((s) => s);
+  return `${winners.length > 1 ? 'Tie' : 'Winner'}: ${winners.map((s) => `seat ${s} (${d.players[s - 1]})`).join(' and ')} with ${d.result.match_scores[winners[0] - 1]}`;
 }
 
 let drawnLog = { key: null, entries: [] };  // what #log shows: a longer log with the same start only appends
 
-function logKey(entry) {
-  return `${entry.ply}|${entry.seat}|${entry.action}|${entry.unplayed ? 1 : 0}`;
-}
-
-function drawLog(log, players, humanSeats, at, key) {
+function drawLog(d, humanSeats, at) {
   const list = $('log');
-  const keys = log.map(logKey);
-  const same = drawnLog.key === key && drawnLog.entries.length <= keys.length &&
-    drawnLog.entries.every((k, i) => k === keys[i]);
+  const story = d.story || [];
+  const unplayed = (d.log || []).map((e, i) => ({ e, i })).filter((x) => x.e.unplayed);
+  const keys = story.map((t) => `${t.first}-${t.last}|${t.summary}`).concat(unplayed.map((x) => `u${x.i}`));
+  const key = `${d.id}|${debugOn()}`;
+  const same = drawnLog.key === key && drawnLog.entries.length <= keys.length && drawnLog.entries.every((k, i) => k === keys[i]);
   if (!same) list.innerHTML = '';
-  for (let i = same ? drawnLog.entries.length : 0; i < log.length; i++) {
-    const entry = log[i];
-    const li = el('li', '', `s${entry.seat} ${entry.action}`);
-    li.value = entry.ply || i + 1;
-    li.dataset.index = i + 1;
-    if (humanSeats.includes(entry.seat)) li.classList.add('seat-human');
-    if (entry.unplayed) li.classList.add('unplayed');
-    if (entry.round_scores) {
+  for (let i = same ? drawnLog.entries.length : 0; i < story.length; i++) {
+    const t = story[i];
+    const li = el('li', 'turn');
+    li.dataset.index = t.last;
+    li.dataset.first = t.first;
+    li.dataset.seat = t.seat;
+    li.value = i + 1;
+    const who = el('span', 'who', `s${t.seat}`);
+    who.style.color = seatColour(t.seat);
+    li.append(who, ' ', el('span', 'summary', t.summary));
+    const actions = d.log.slice(t.first - 1, t.last).map((e) => e.action);
+    li.title = `actions ${t.first}${t.last > t.first ? '–' + t.last : ''}: ${actions.join(', ')}`;
+    if (debugOn()) li.appendChild(el('div', 'raw-actions', actions.join(' · ')));
+    if (t.error) li.appendChild(el('div', 'hook-error', t.error));
+    if (humanSeats.includes(t.seat)) li.classList.add('seat-human');
+    if (t.round_end) {
       li.classList.add('round-end');
-      li.title = `round over: ${entry.round_scores.join(' / ')}`;
+      const last = t.round_end.round === d.view.rounds || (i === story.length - 1 && d.view.over);
+      // in the log: the scores on one line, the breakdown table folded under it
+      const fold = el('details', 'round-scores');
+      const title = `${last && d.view.rounds === 1 ? 'Game' : 'Round ' + t.round_end.round} over`;
+      fold.appendChild(el('summary', '', `${title}: ${t.round_end.scores.map((v, k) => `s${k + 1} ${v}`).join(' · ')}`));
+      fold.appendChild(breakdownEl(t.round_end, d.players, 'Score breakdown'));
+      li.appendChild(fold);
     }
-    if (at !== undefined && !entry.unplayed) {
+    if (at !== undefined) {
       li.style.cursor = 'pointer';
-      li.addEventListener('click', () => stepTo(i + 1));
+      li.addEventListener('click', () => stepTo(t.last));
     }
+    list.appendChild(li);
+  }
+  for (let j = same ? Math.max(0, drawnLog.entries.length - story.length) : 0; j < unplayed.length; j++) {
+    const { e, i } = unplayed[j];
+    const li = el('li', 'unplayed', `s${e.seat} ${e.action}`);
+    li.dataset.index = i + 1;
     list.appendChild(li);
   }
   drawnLog = { key, entries: keys };
   list.querySelectorAll('li.current').forEach((li) => li.classList.remove('current'));
-  if (at) list.children[at - 1].classList.add('current');
+  let cur = list.lastElementChild;
+  if (at !== undefined) {
+    cur = [...list.querySelectorAll('li.turn')].find((li) => Number(li.dataset.first) <= at && at <= Number(li.dataset.index));
+    if (cur) cur.classList.add('current');
+  }
   // keep the current (or last) entry in view, scrolling the log only, never the page
-  const cur = at ? list.children[at - 1] : list.lastElementChild;
   if (cur) list.scrollTop = Math.max(0, cur.offsetTop - list.clientHeight / 2);
+}
+
+/// The end of the game on the table: who won and the last round's breakdown.
+function drawResult(d) {
+  const box = $('result');
+  const story = d.story || [];
+  const end = [...story].reverse().find((t) => t.round_end);
+  box.hidden = !d.view.over || (d.at !== undefined && d.at < d.total);
+  box.innerHTML = '';
+  if (box.hidden) return;
+  box.appendChild(el('div', 'winner', winnerText(d)));
+  if (end) box.appendChild(breakdownEl(end.round_end, d.players, d.view.rounds > 1 ? `Round ${end.round_end.round} (the last)` : 'Scores'));
 }
 
 function selectCard(name, cardDiv) {
@@ -656,8 +788,16 @@ function selectCard(name, cardDiv) {
   }
 }
 
+/// The file name of a game's transcript: <ruleset>-<seed>.jsonl (a path or variant id made a plain word).
+function transcriptName(d) {
+  const base = String(d.ruleset || d.name).replace(/\.toml$/, '').split(/[\\/]/).filter((p) => p).join('-')
+    .replace(/[^A-Za-z0-9._-]+/g, '_') || 'game';
+  return `${base}-${/^[0-9]+$/.test(String(d.seed)) ? d.seed : d.id}.jsonl`;  // a seat link does not get the seed
+}
+
 function show(state) {
   current = state;
+  closePlaceMenu();
   document.body.dataset.renders = Number(document.body.dataset.renders || 0) + 1;
   const d = state.data;
   current.view = d.view;
@@ -665,6 +805,7 @@ function show(state) {
   const humanSeats = state.kind === 'game' ? d.players.map((p, i) => (p === 'human' ? i + 1 : 0)).filter((s) => s) : [];
   drawTable(view, d.players, state.kind === 'game' ? d.seat : 0);
   document.title = `houserules — ${d.name}`;
+  $('reveal-box').hidden = view.viewer !== 0;
   const status = $('status');
   let text = `${d.name} · seed ${d.seed} · round ${view.round}/${view.rounds}`;
   if (view.phase_name) text += ` · ${view.phase_name}`;
@@ -679,6 +820,8 @@ function show(state) {
   status.dataset.toMove = view.to_move;
   $('controls').hidden = state.kind !== 'game';
   $('replay-controls').hidden = state.kind !== 'replay';
+  const header = $('replay-header');
+  header.hidden = state.kind !== 'replay';
   if (state.kind === 'game') {
     const actions = $('actions');
     actions.innerHTML = '';
@@ -686,7 +829,11 @@ function show(state) {
       const b = el('button', 'action', text);
       b.type = 'button';
       b.dataset.index = i;
+      if (i < 9) b.title = `key ${i + 1}`;
       b.addEventListener('click', () => play({ index: i }));
+      b.addEventListener('mouseenter', () => highlightPlaces(text, true));
+      b.addEventListener('mouseleave', () => highlightPlaces(text, false));
+      b.dataset.key = i + 1;  // drawn before the text (CSS), as the terminal numbers its actions
       actions.appendChild(b);
     });
     // Cards named in a legal action are outlined: click one to see its actions.
@@ -696,12 +843,13 @@ function show(state) {
     }
     $('undo').disabled = !d.can_undo;
     $('download').href = `/api/games/${d.id}/transcript`;
-    $('download').setAttribute('download', `${d.id}.jsonl`);
+    $('download').setAttribute('download', transcriptName(d));
     if (d.error) showMessage(d.error);
     else if (view.draw_error) showMessage(`The rules' drawing failed (drawn the generic way; the game is unchanged): ${view.draw_error}`);
     else if ((hints().warnings || []).length) showMessage(`The ruleset's [view] hints were not all used: ${hints().warnings.join('; ')}`, true);
-    drawLog(d.log, d.players, humanSeats, undefined, d.id);
+    drawLog(d, humanSeats, undefined);
   } else {
+    header.textContent = `Replay of ${d.file}: ${d.ruleset} · ${d.players.map((p, i) => `seat ${i + 1} ${p}`).join(', ')} · seed ${d.seed}`;
     $('scrub').max = d.total;
     $('scrub').value = d.at;
     $('jump').max = d.total;
@@ -712,8 +860,41 @@ function show(state) {
     const div = $('divergence');
     div.hidden = !d.divergence;
     if (d.divergence) div.textContent = `First divergence at action ${d.divergence.at}: ${d.divergence.message}`;
-    drawLog(d.log, d.players, humanSeats, d.at, d.id);
+    drawLog(d, humanSeats, d.at);
   }
+  drawResult(d);
+}
+
+/// Outlines the places an action names while the mouse is on its button.
+function highlightPlaces(text, on) {
+  for (const m of text.matchAll(/(?:^|\s)(-?\d+,-?\d+[ud]?)(?=\s|$)/g))
+    for (const p of document.querySelectorAll(`#table .place[data-place="${m[1]}"]`)) p.classList.toggle('hover', on);
+}
+
+/// Redraws what is shown (a toggle changed) without asking the server.
+function redraw() {
+  if (current) {
+    drawnLog.key = null;
+    show(current);
+  }
+}
+
+let keyBuffer = '', keyTimer = null;
+
+/// A digit typed on the page: the action of that number (1 = the first button), as at the terminal's prompt. With
+/// ten or more actions, a digit that could begin a longer number waits 0.7 s for the next one.
+function numberKey(digit) {
+  const legal = current.data.legal || [];
+  if (!legal.length) return;
+  keyBuffer += digit;
+  clearTimeout(keyTimer);
+  const choose = () => {
+    const k = Number(keyBuffer);
+    keyBuffer = '';
+    if (k >= 1 && k <= current.data.legal.length) play({ index: k - 1 });
+  };
+  if (Number(keyBuffer) * 10 > legal.length) choose();
+  else keyTimer = setTimeout(choose, 700);
 }
 
 // ---- wiring -----------------------------------------------------------------------------------------------------
@@ -732,15 +913,21 @@ async function init() {
     if (text) play({ action: text }).then(() => { $('action-text').value = ''; });
   });
   $('first').addEventListener('click', () => stepTo(0));
-  $('back').addEventListener('click', () => stepTo(current.data.at - 1));
-  $('forward').addEventListener('click', () => stepTo(current.data.at + 1));
+  $('back').addEventListener('click', () => stepBy(-1));
+  $('forward').addEventListener('click', () => stepBy(1));
   $('last').addEventListener('click', () => stepTo(current.data.total));
+  $('debug').addEventListener('change', redraw);
+  $('reveal').addEventListener('change', redraw);
+  document.addEventListener('click', (ev) => { if (!ev.target.closest('#place-menu, .place.target')) closePlaceMenu(); });
   $('scrub').addEventListener('change', () => stepTo(Number($('scrub').value)));
   $('jump').addEventListener('change', () => stepTo(Number($('jump').value)));
   document.addEventListener('keydown', (ev) => {
-    if (!current || current.kind !== 'replay' || ev.target.tagName === 'INPUT') return;
-    if (ev.key === 'ArrowRight') stepTo(current.data.at + 1);
-    if (ev.key === 'ArrowLeft') stepTo(current.data.at - 1);
+    if (!current || ['INPUT', 'SELECT', 'TEXTAREA'].includes(ev.target.tagName) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.key === 'Escape') closePlaceMenu();
+    if (current.kind === 'game' && /^[0-9]$/.test(ev.key)) numberKey(ev.key);
+    if (current.kind !== 'replay') return;
+    if (ev.key === 'ArrowRight') stepBy(1);
+    if (ev.key === 'ArrowLeft') stepBy(-1);
   });
   $('transcript-file').addEventListener('change', (ev) => { if (ev.target.files[0]) readFile(ev.target.files[0]); });
   document.addEventListener('dragover', (ev) => ev.preventDefault());
