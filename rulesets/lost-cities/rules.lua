@@ -101,7 +101,7 @@ local declared = hr.declare {
     -- for the last turns after the deck ran out (params.final_placements > 0): how many players still have
     -- their last turn, and how many cards the player to move placed in it
     { name = "last_turns_left" },
-    { name = "last_turn_placed" },  -- also, under a house rule's rules.turn_budget, the steps taken in this phase
+    { name = "last_turn_placed" },  -- (under a house rule's turn rules, both count the turn's places and draws)
   },
   teams = #TEAMS > 0 and TEAMS or nil,
   rounds = P.rounds,
@@ -219,7 +219,10 @@ function rules.start_round(game)
   game:deal(DECK, ALL_HANDS, P.hand_size)
   game:set_phase(PLACE)
   game:set_to_move(game:round() > 1 and rules.next_round_leader(game) or 1)
-  if not fast_turn then game:set_counter(LAST_TURN_PLACED, 0, 0) end -- (a house rule's turn_budget counts in it)
+  if not fast_turn then -- (a house rule's turn is counted in them: turn_step)
+    game:set_counter(LAST_TURN_PLACED, 0, 0)
+    game:set_counter(LAST_TURNS_LEFT, 0, 0)
+  end
 end
 
 --- next_round_leader(game) -> seat: who starts rounds 2, 3...: the player with the higher total so far (seed
@@ -285,6 +288,21 @@ end
 
 -- ---- the turn: who moves next, what a turn allows, when the round's end is checked --------------------------
 
+--- turn_so_far(game) -> {placed = n, drawn = m, discarded = colour or nil}: what the seat to move did in this
+--- turn so far: the cards it placed and drew, and the pile it discarded to last (rules.discarded_this_turn). A
+--- reader for rules (turn_budget) and house rules, not an extension point. (While the turn rules are the base
+--- ones the phase tells: nothing in `place`, one card placed in `draw`; a house rule's turn is counted in the
+--- counters last_turn_placed and last_turns_left, which the last turns use only after the deck ran out.)
+function rules.turn_so_far(game)
+  local phase = game:phase()
+  local in_draw = phase >= DRAW and phase <= DRAW + NCOLOURS
+  local placed, drawn = in_draw and 1 or 0, 0
+  if not fast_turn and phase ~= LAST_TURN then
+    placed, drawn = game:counter(LAST_TURN_PLACED), game:counter(LAST_TURNS_LEFT)
+  end
+  return { placed = placed, drawn = drawn, discarded = rules.discarded_this_turn(game) }
+end
+
 --- discarded_this_turn(game) -> colour name or nil: the discard pile the seat to move discarded to in this turn
 --- (seed 003: it may not draw from it), as the draw phase remembers it; nil before placing and after a play.
 --- A reader for rules (turn_budget, may_draw) and house rules, not an extension point.
@@ -303,12 +321,11 @@ end
 
 --- turn_budget(game, seat) -> {places = n, draws = m}: what one turn of `seat` allows (seed 001 DEROULEMENT DE
 --- LA PARTIE: "poser une carte", then "piocher une carte": one place, then one draw; nothing in the rulebook
---- buys more). Asked as the turn goes (after each place and each draw, with the game as it then is), so a
---- house rule may make one depend on the turn so far: after `places` cards placed the seat draws; after
---- `draws` cards drawn (0: none) the turn passes to rules.next_seat. Asked after a place with the game in the
---- draw phase that remembers the pile (rules.discarded_this_turn), after a draw in the draw phase. The pile a
---- seat may not draw from is the one it discarded to last in the turn. While a house rule replaces this
---- function, game:counter("last_turn_placed") counts the places of the turn (place phase), then its draws.
+--- buys more). Asked as the turn goes, after each place and each draw, with the game as it then is
+--- (rules.turn_so_far: what the turn did so far, that step counted), so a house rule may make it depend on
+--- the turn so far: while fewer than `places` cards were placed the seat places again, then it draws; after
+--- `draws` cards (0: none) the turn passes to rules.next_seat. The pile a seat may not draw from is the one it
+--- discarded to last in the turn. Hands keep their size only when a turn draws as many cards as it places.
 function rules.turn_budget(game, seat)
   return { places = 1, draws = 1 }
 end
@@ -488,17 +505,21 @@ end
 --- draw, draw again while the budget allows and the round goes on, else end the turn; rules.round_ends is asked
 --- after every draw (and at the end of a turn without one).
 local function turn_step(game, seat, placed, draw_phase)
-  if placed then set_phase(game, draw_phase) end -- (rules.discarded_this_turn reads it)
-  local budget = rules.turn_budget(game, seat)
-  local done = game:add_counter(LAST_TURN_PLACED, 0, 1)
+  local ends = false
   if placed then
-    if done < budget.places then return set_phase(game, PLACE) end
-    game:set_counter(LAST_TURN_PLACED, 0, 0)
+    set_phase(game, draw_phase) -- (rules.discarded_this_turn reads it)
+    local n = game:add_counter(LAST_TURN_PLACED, 0, 1)
+    local budget = rules.turn_budget(game, seat)
+    if n < budget.places then return set_phase(game, PLACE) end
     if budget.draws > 0 then return end
+    ends = rules.round_ends(game)
+  else
+    local m = game:add_counter(LAST_TURNS_LEFT, 0, 1)
+    ends = rules.round_ends(game)
+    if m < rules.turn_budget(game, seat).draws and not ends then return end
   end
-  local ends = rules.round_ends(game)
-  if not placed and done < budget.draws and not ends then return end
   game:set_counter(LAST_TURN_PLACED, 0, 0)
+  game:set_counter(LAST_TURNS_LEFT, 0, 0)
   set_to_move(game, rules.next_seat(game, seat), PLACE)
   if ends then rules.deck_ran_out(game) end
 end
