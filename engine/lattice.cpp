@@ -199,6 +199,20 @@ std::pair<double, double> Lattice::vertex_xy(int v) const {
   return {c.q + c.r / 2.0, c.r * std::sqrt(3.0) / 2.0};
 }
 
+bool Lattice::adjacent_faces(int a, int b) const {
+  if (a == b) return false;
+  for (const std::int32_t e : face_edges(a))
+    if (neighbour(a, e) == b) return true;
+  return false;
+}
+
+bool Lattice::adjacent_edges(int a, int b) const {
+  if (a == b) return false;
+  const auto& x = edge_vertices(a);
+  const auto& y = edge_vertices(b);
+  return x[0] == y[0] || x[0] == y[1] || x[1] == y[0] || x[1] == y[1];
+}
+
 int Lattice::neighbour(int f, int e) const {
   const auto& ef = edge_faces_[static_cast<std::size_t>(e)];
   if (ef[0] == f) return ef[1];

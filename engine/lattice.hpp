@@ -138,6 +138,12 @@ class Lattice {
   int other_end(int e, int v) const { const auto& ends = edge_vertices(e); return ends[0] == v ? ends[1] : ends[0]; }
   /// The face across edge e from face f, or -1 (rim).
   int neighbour(int f, int e) const;
+  /// Whether two sites of one kind are adjacent (the question a rule asks: "are these next to each other"): two
+  /// vertices joined by an edge, two faces sharing an edge, two edges sharing a vertex. A site is not adjacent
+  /// to itself. Ids valid for their kind.
+  bool adjacent_vertices(int a, int b) const { return a != b && edge_between(a, b) >= 0; }
+  bool adjacent_faces(int a, int b) const;
+  bool adjacent_edges(int a, int b) const;
   /// True if edge e lies on the rim of the board (one face).
   bool on_rim(int e) const { return edge_faces_[static_cast<std::size_t>(e)][1] < 0; }
 

@@ -186,6 +186,9 @@ class Layout {
   /// Seats of `team` (team numbers 1..T), or {seat} when `owner` is a seat.
   std::uint8_t owner_mask(const Owner& owner) const;
   int team_of(int seat) const { return team_of_seat.empty() ? 0 : team_of_seat.at(seat); }
+  /// Whether `seat` (1..seats) owns zone z: the zone is declared with owner = seat, or team = the seat's team
+  /// (what "does this seat own / hold" reads: game:owns, game:holdings).
+  bool owned_by(ZoneId z, int seat) const { return (owner_mask(zones[z].owner) >> (seat - 1)) & 1u; }
   /// Offset of counter c for owner o (0 = supply, 1..seats) in GameState's counter array.
   int counter_slot(int counter, int owner) const;
   int counter_slots() const { return counter_slots_; }

@@ -322,5 +322,6 @@ std::span<const luaL_Reg> tile_methods();      // bindings_tiles.cpp: tile place
 
 /// houserules.declare (bindings_declare.cpp): registered by push_houserules_api (bindings_api.cpp).
 int houserules_declare(lua_State* L);
+int houserules_name_phase(lua_State* L);  // bindings_declare.cpp
 
 }  // namespace hr::bindings

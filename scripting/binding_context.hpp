@@ -70,6 +70,14 @@ struct ScriptedRules::Impl {
   static Impl& from(lua_State* L) { return *static_cast<Impl*>(Sandbox::from(L)->owner); }
 };
 
+/// The refusal of an `actions` hook that returns its `out` list itself (issue 35): `out` is reused from call to
+/// call, and a list filtered in place keeps the entries past those it kept, so its length is not the number of
+/// legal actions (such a hook passed scenario tests and broke only under `check`). Raised at the first such call.
+inline constexpr const char* kOutReturned =
+    "hook 'actions' returned its `out` list itself: `out` is reused from call to call, and entries past those this "
+    "call kept stay in it (a list filtered in place keeps its old tail), so its length is not the number of actions. "
+    "Return the count of entries filled (`return n`: out[1..n] are the actions), or a new list of your own";
+
 /// The internal random-playout driver, a C function: run(actions, apply, game, out, limit) -> plies, ended
 /// (bindings_actions.cpp). Scripts cannot reach it.
 int playout_run(lua_State* L);

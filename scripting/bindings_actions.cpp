@@ -126,7 +126,7 @@ int playout_run(lua_State* L) {
     } else if (lua_type(L, -1) == LUA_TNUMBER) {
       return luaL_error(L, "hook 'actions' returned a count that is not a whole number >= 0");
     } else if (lua_istable(L, -1)) {
-      impl.sandbox.plain(L, -1);  // (`out` itself returned: read as a plain table)
+      if (lua_rawequal(L, -1, kOut)) return luaL_error(L, "%s", kOutReturned);  // (the same refusal as generate_actions)
       n = static_cast<lua_Integer>(lua_rawlen(L, -1));
       list = kOut + 1;
     } else {

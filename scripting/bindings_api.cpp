@@ -81,6 +81,8 @@ void push_houserules_api(lua_State* L, Impl& impl, const RulesetInfo& info) {
   impl.api_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushcfunction(L, bindings::houserules_declare);
   lua_setfield(L, -2, "declare");
+  lua_pushcfunction(L, bindings::houserules_name_phase);
+  lua_setfield(L, -2, "name_phase");
   // The game's methods, so that hot code can bind them to locals: `local top = houserules.game.top`,
   // then `top(game, zone)` skips the method look-up of `game:top(zone)`.
   create_game_methods(L, impl);

@@ -4,7 +4,8 @@
 // Binds game:board_size, vertex, face, edge, vertex_text, face_text, edge_text, vertex_coord, face_coord,
 // face_vertices, face_edges, edge_vertices, edge_faces, vertex_edges, vertex_faces, neighbour, edge_between
 // (geometry); face_feature, edge_feature, vertex_feature, edge_class, edge_sides (features of placed tiles);
-// lying, lay, site_of, figures_on (components on sites); reachable and path (searches under an edge filter).
+// lying, lay, site_of, figures_on, seats_on (components and figures on sites); adjacent (are two sites next to
+// each other); reachable and path (searches under an edge filter).
 // Also defines the cold board helpers of binding_args.hpp: site_from_text, placement_arg, mask_arg.
 //
 // Invariants: boards are given by name or number, sites by number (1-based) or their text form ("4,7",
@@ -12,6 +13,7 @@
 // filled in place are made plain tables first (Sandbox::plain). Only lay changes the game, in setup,
 // start_round and apply (writable_state); a kernel error becomes a Lua error (guarded), the game as it was.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -281,6 +283,43 @@ GAME_METHOD(figures_on) {
   }
   return 1;
 }
+// game:seats_on(b, kind, id) -> list of seats: "who stands here": the owners of the figures standing on a vertex or
+// face, ascending, each once (figures declared without an owner count for nobody).
+GAME_METHOD(seats_on) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const SiteKind kind = site_kind_arg(L, 3);
+  const auto figures = s.figures_on(b, kind, site_arg(L, impl, b, kind, 4));
+  unsigned seen = 0;  // bit s-1 per seat (at most 8 seats)
+  for (const int f : figures) {
+    const int owner = impl.layout->figures[static_cast<std::size_t>(f)].owner;
+    if (owner > 0) seen |= 1u << (owner - 1);
+  }
+  lua_createtable(L, std::popcount(seen), 0);
+  lua_Integer n = 0;
+  for (int seat = 1; seen; ++seat, seen >>= 1)
+    if (seen & 1u) {
+      lua_pushinteger(L, seat);
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+// game:adjacent(b, kind, a, b2) -> boolean: "are these next to each other": two vertices joined by an edge, two
+// faces sharing an edge, two edges sharing a vertex (kind "vertex", "face" or "edge"; sites by number or text)
+GAME_METHOD(adjacent) {
+  IMPL;
+  state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const SiteKind kind = site_kind_arg(L, 3);
+  const int x = site_arg(L, impl, b, kind, 4);
+  const int y = site_arg(L, impl, b, kind, 5);
+  const Lattice& lattice = lattice_of(impl, b);
+  lua_pushboolean(L, kind == SiteKind::Vertex ? lattice.adjacent_vertices(x, y)
+                     : kind == SiteKind::Face ? lattice.adjacent_faces(x, y)
+                                              : lattice.adjacent_edges(x, y));
+  return 1;
+}
 // game:reachable(b, v, k, mask [, into, dist]) -> vertices, distances, count (increasing distance, then id)
 GAME_METHOD(reachable) {
   IMPL;
@@ -334,7 +373,8 @@ std::span<const luaL_Reg> board_methods() {
       {"face_feature", game_face_feature}, {"edge_feature", game_edge_feature}, {"edge_sides", game_edge_sides},
       {"vertex_feature", game_vertex_feature}, {"edge_class", game_edge_class},
       {"lying", game_lying}, {"lay", game_lay}, {"site_of", game_site_of},
-      {"figures_on", game_figures_on}, {"reachable", game_reachable}, {"path", game_path}};
+      {"figures_on", game_figures_on}, {"seats_on", game_seats_on}, {"adjacent", game_adjacent},
+      {"reachable", game_reachable}, {"path", game_path}};
   return methods;
 }
 

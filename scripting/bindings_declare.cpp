@@ -200,6 +200,32 @@ void apply_variant_additions(lua_State* L, const std::vector<VariantAddition>& a
 
 }  // namespace
 
+/// houserules.name_phase(name, number): names a phase a house rule adds after the ruleset declared its own
+/// (rules.encoding:phase(name) calls it for the number it allocates), so that game:phase_name(), game:set_phase(name),
+/// scenario files' `phase = "name"` and the observation's phase name answer for it as for a declared phase.
+/// Only while the rules load and after houserules.declare; `name` a word, `number` an integer no declared phase
+/// names. Errors (raised, naming the name): called late or early, a name or number already taken.
+int houserules_name_phase(lua_State* L) {
+  IMPL;
+  if (!impl.loading) return luaL_error(L, "houserules.name_phase may only be called while the rules load");
+  if (!impl.declared) return luaL_error(L, "houserules.name_phase: call houserules.declare first");
+  std::size_t length = 0;
+  const char* name = luaL_checklstring(L, 1, &length);
+  const lua_Integer number = luaL_checkinteger(L, 2);
+  if (number < INT32_MIN || number > INT32_MAX) return luaL_error(L, "houserules.name_phase: phase '%s': number out of range", name);
+  Layout& layout = *impl.layout;
+  for (const auto& [known, n] : layout.phase_names) {
+    if (known == name) return luaL_error(L, "houserules.name_phase: a phase named '%s' exists already", name);
+    if (n == number) return luaL_error(L, "houserules.name_phase: phase %d is named '%s' already", static_cast<int>(n), known.c_str());
+  }
+  charge(L, impl, string_bytes(length) + 8, "a phase's name");
+  layout.phase_names.emplace_back(name, static_cast<int>(number));
+  std::sort(layout.phase_names.begin(), layout.phase_names.end(), [](const auto& x, const auto& y) {
+    return x.second != y.second ? x.second < y.second : x.first < y.first;  // by number, as declare leaves them
+  });
+  return 0;
+}
+
 int houserules_declare(lua_State* L) {
   IMPL;
   if (!impl.loading) return luaL_error(L, "houserules.declare may only be called while the rules load");

@@ -1,6 +1,7 @@
 // bindings_zones.cpp — zones and the components in them, for the Lua API (reference: docs/writing-rules.md).
 //
-// Binds game:size, top, card, cards, sizes, tops, nonempty, append_cards, zone_of, zone_name, knows (reads),
+// Binds game:size, top, card, cards, sizes, tops, nonempty, append_cards, zone_of, zone_name, knows, owns,
+// holdings, owner_of (reads),
 // and move, move_top, put_under, deal, gather, shuffle (changes).
 //
 // Invariants: a zone is given by number (1..Z) or name, a zone list by a declared group number (the fast form)
@@ -241,6 +242,73 @@ GAME_METHOD(zone_name) {
   lua_pushstring(L, impl.layout->zones[z].name.c_str());
   return 1;
 }
+// ---- queries a rule asks of seats (issue 35): "does this seat own X", "what does it hold", "whose is this" ----
+// game:owns(seat, c) -> boolean: does `seat` hold component c (a number, or a name: any component of that name)
+// in a zone it owns (declared owner = seat, or team = its team)? Reads what the viewer may see only: in an
+// observation, a card the viewer cannot see is never found (no secret leaks through the answer).
+GAME_METHOD(owns) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int seat = seat_arg(L, impl, 2);
+  const Layout& layout = *impl.layout;
+  ComponentId wanted;  // a component, or the name class of the components of a name (copies share one)
+  const bool by_name = lua_type(L, 3) == LUA_TSTRING;
+  if (by_name) {
+    const auto& named = layout.components_named(lua_tostring(L, 3));
+    if (named.empty()) return luaL_error(L, "game:owns: no component named '%s'", lua_tostring(L, 3));
+    wanted = layout.name_class(named.front());
+  } else {
+    wanted = component_arg(L, impl, 3);
+  }
+  for (std::size_t z = 0; z < layout.zones.size(); ++z) {
+    if (!layout.owned_by(static_cast<ZoneId>(z), seat)) continue;
+    for (const ComponentId c : s.cards(static_cast<ZoneId>(z)))  // (an unknown card, kUnknownComponent, is none)
+      if (c < kUnknownComponent && (by_name ? layout.name_class(c) : c) == wanted) {
+        lua_pushboolean(L, 1);
+        return 1;
+      }
+  }
+  lua_pushboolean(L, 0);
+  return 1;
+}
+// game:holdings(seat [, into]) -> list, count: what `seat` holds: the components of every zone it owns, in zone
+// order, bottom to top (0 for one the viewer cannot see); `into` (a plain table) is filled instead of a new one.
+GAME_METHOD(holdings) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int seat = seat_arg(L, impl, 2);
+  if (lua_istable(L, 3)) {
+    check_into(L, 3, "holdings");
+    lua_settop(L, 3);
+  } else {
+    lua_settop(L, 2);
+    lua_newtable(L);
+  }
+  const Layout& layout = *impl.layout;
+  lua_Integer n = 0;
+  for (std::size_t z = 0; z < layout.zones.size(); ++z) {
+    if (!layout.owned_by(static_cast<ZoneId>(z), seat)) continue;
+    for (const ComponentId c : s.cards(static_cast<ZoneId>(z))) {
+      push_component(L, c);
+      lua_rawseti(L, -2, ++n);
+    }
+  }
+  lua_pushinteger(L, n);
+  return 2;
+}
+// game:owner_of(c) -> seat, or nil: the seat owning the zone component c lies in (nil: a zone nobody owns, or c
+// is not in a zone); for a team's zone, nil and the team number.
+GAME_METHOD(owner_of) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const Place p = s.place_of(component_arg(L, impl, 2));
+  if (!p.in_zone()) { lua_pushnil(L); return 1; }
+  const Owner& owner = impl.layout->zones[p.zone].owner;
+  if (owner.kind == Owner::Kind::Seat) { lua_pushinteger(L, owner.index); return 1; }
+  lua_pushnil(L);
+  if (owner.kind == Owner::Kind::Team) { lua_pushinteger(L, owner.index); return 2; }
+  return 1;
+}
 GAME_METHOD(knows) {
   IMPL;
   const GameState& s = state_arg(L, impl);
@@ -310,7 +378,8 @@ std::span<const luaL_Reg> zone_methods() {
   static const luaL_Reg methods[] = {
       {"size", game_size}, {"top", game_top}, {"sizes", game_sizes}, {"tops", game_tops}, {"nonempty", game_nonempty},
       {"append_cards", game_append_cards}, {"card", game_card}, {"cards", game_cards}, {"zone_of", game_zone_of},
-      {"zone_name", game_zone_name}, {"knows", game_knows}, {"move", game_move}, {"move_top", game_move_top},
+      {"zone_name", game_zone_name}, {"knows", game_knows}, {"owns", game_owns}, {"holdings", game_holdings},
+      {"owner_of", game_owner_of}, {"move", game_move}, {"move_top", game_move_top},
       {"put_under", game_put_under}, {"deal", game_deal}, {"gather", game_gather}, {"shuffle", game_shuffle}};
   return methods;
 }

@@ -195,11 +195,14 @@ end
 --- encoding:phase(name [, first [, last]]) -> number: registers a phase of a turn. A ruleset gives its own
 --- numbers (first..last: one name for a range, as Lost Cities' draw phase, which remembers the pile just
 --- discarded to); left out (a house rule's phase), the registry allocates a negative number, -1, -2 ...,
---- below every registered one, so that it never falls in a range a ruleset tests with `phase >= X`.
+--- below every registered one, so that it never falls in a range a ruleset tests with `phase >= X`; once the
+--- ruleset has declared its phases (houserules.declare), that number is named in the kernel too
+--- (houserules.name_phase), so game:phase_name(), game:set_phase(name) and scenario files know it.
 function Encoding:phase(name, first, last)
   if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then fail("phase(name): the name must be a word") end
   if self.phase_by_name[name] then fail("a phase named '" .. name .. "' is registered already") end
-  if first == nil then
+  local allocated = first == nil
+  if allocated then
     first = 0
     for _, p in ipairs(self.phases) do first = math.min(first, p.first) end
     first = first - 1
@@ -208,6 +211,7 @@ function Encoding:phase(name, first, last)
   for _, p in ipairs(self.phases) do
     if phase.first <= p.last and p.first <= phase.last then fail("phase '" .. name .. "' overlaps phase '" .. p.name .. "'") end
   end
+  if allocated and houserules.phases then houserules.name_phase(name, first) end
   self.phases[#self.phases + 1] = phase
   self.phase_by_name[name] = phase
   return first

@@ -304,7 +304,13 @@ void ScriptedRules::generate_actions(const GameState& state, std::vector<Action>
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->actions_out_ref);
     filled = true;
   } else if (lua_istable(L, -1)) {
-    impl_->sandbox.plain_protected(L, -1);  // (`out` itself returned: read as a plain table)
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->actions_out_ref);
+    const bool itself = lua_rawequal(L, -1, -2);
+    lua_pop(L, 1);
+    if (itself) {  // its length counts entries this call did not keep (issue 35: the filter-in-place trap)
+      lua_pop(L, 1);
+      throw ScriptError(kOutReturned);
+    }
     n = static_cast<lua_Integer>(lua_rawlen(L, -1));
   } else {
     const std::string type = luaL_typename(L, -1);

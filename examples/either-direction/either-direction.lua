@@ -6,39 +6,30 @@
 -- ruleset asks it for the legal actions, the explanations, the invariants `houserules check` runs and what
 -- the bots value, so all of them follow; scoring, drawing and the end of the round are unchanged.
 local rules = ...
-local CARD = houserules.components -- CARD[c].name, .value, .wager, .colour
-local parent_may_play = rules.may_play
+local CARD, parent_may_play, parent_describe = houserules.components, rules.may_play, rules.describe
 
---- numbers(column, n) -> the values of the first, second and last number cards of column[1..n] (nil: none).
-local function numbers(column, n)
-  local first, second, last
-  for i = 1, n do
-    local c = CARD[column[i]]
-    if not c.wager then first, second, last = first or c.value, first and (second or c.value), c.value end
-  end
-  return first, second, last
+--- direction(column, n) -> "up", "down", "up or down" (one number card so far) or nil (none): which way the
+--- column column[1..n] (n left out: all of it) runs, from its first two number cards (wagers do not count).
+local function direction(column, n)
+  local v = {}
+  for i = 1, n or #column do if not CARD[column[i]].wager then v[#v + 1] = CARD[column[i]].value end end
+  return v[1] and (not v[2] and "up or down" or v[2] > v[1] and "up" or "down")
 end
 
---- may_play(game, seat, card, column, n) -> boolean [, reason]: may `card` go on a column holding the cards
---- column[1..n]? Wagers, a first number and a rising column: as in the base game. After one number card,
---- any number; on a falling column (its second number lower than its first), only a lower one.
+--- may_play(game, seat, card, column, n) -> boolean [, reason]: wagers, an empty column and a rising one as in
+--- the base game (the parent); after one number card any number; on a falling column only a lower one (the
+--- reason, which explain shows, is read only when the answer is false).
 function rules.may_play(game, seat, card, column, n)
-  local first, second, last = numbers(column, n)
-  local c = CARD[card]
-  if c.wager or not first or (second and second > first) then return parent_may_play(game, seat, card, column, n) end
-  if not second or c.value < last then return true end
-  return false, c.name .. " must be lower than " .. CARD[column[n]].name .. " on your " .. c.colour ..
-    " expedition: it runs down"
+  local way, c, top = direction(column, n), CARD[card], CARD[column[n]]
+  if c.wager or not way or way == "up" then return parent_may_play(game, seat, card, column, n) end
+  return way == "up or down" or c.value < top.value, c.name .. " must be lower than " .. top.name .. " on your " .. c.colour .. " expedition: it runs down"
 end
 
 --- describe(view, seat): the parent's table, and which way each of the seat's columns runs.
-local parent_describe = rules.describe
 function rules.describe(view, seat)
   local words = {}
-  for k, colour in ipairs(houserules.params.colours) do
-    local column = view:cards(rules.expedition_of(seat, colour))
-    local first, second = numbers(column, #column)
-    words[k] = colour .. " " .. (not first and "-" or not second and "up or down" or second > first and "up" or "down")
+  for _, colour in ipairs(houserules.params.colours) do
+    words[#words + 1] = colour .. " " .. (direction(view:cards(rules.expedition_of(seat, colour))) or "-")
   end
   return parent_describe(view, seat) .. "Directions of your expeditions: " .. table.concat(words, ", ") .. "\n"
 end

@@ -266,9 +266,28 @@ local function crossed(game)
   return n
 end
 
---- Ends the expedition at once; the seat left of `seat` (who played last) starts the next one.
+-- ---- the turn: who moves next, what a turn allows, when the expedition's end is checked --------------------
+-- A turn (seed 000 "Vue d'ensemble d'une expédition"): play or discard one card (a played card moves the path's figure one step;
+-- the tile it reaches may be an arrow, which buys one more step: rules.resolve_tile), then draw one card.
+
+--- rules.next_seat(game, seat) -> seat: who moves after `seat`'s turn, and who starts the next expedition after
+--- `seat` ended one (seed 000 "Vue d'ensemble d'une expédition": "dans le sens des aiguilles d'une montre";
+--- "L'expédition suivante": "commence par le joueur à gauche de celui qui a joué dernier"). Base: seat + 1,
+--- seat 1 after the last. Asked after each draw and when an expedition ends.
+function rules.next_seat(game, seat)
+  return seat % SEATS + 1
+end
+
+--- rules.round_ends(game) -> boolean: does the expedition end now that a card was drawn (seed 000 "Fin d'une
+--- expédition": when the last card of the deck is drawn)? Base: the deck is empty. Asked after every draw; the
+--- other end, figures past the bridges, is rules.expedition_ends, asked after every step of a figure.
+function rules.round_ends(game)
+  return size_of(game, DECK) == 0
+end
+
+--- Ends the expedition at once; rules.next_seat after `seat` (who played last) starts the next one.
 local function end_expedition(game, seat)
-  set_to_move(game, seat % SEATS + 1, PLAY_PHASE) -- no arrow or draw left pending, even after the last one
+  set_to_move(game, rules.next_seat(game, seat), PLAY_PHASE) -- no arrow or draw left pending, even after the last one
   end_round(game)
 end
 
@@ -445,8 +464,9 @@ function rules.actions(game, out)
   return n
 end
 
---- apply(game, action): see actions(). After the draw the turn passes left; the expedition ends at once when the
---- last card of the deck is drawn (seed 000 "Fin d'une expédition").
+--- apply(game, action): see actions(). After the draw the turn passes to rules.next_seat; the expedition ends at
+--- once when rules.round_ends says so after a draw (seed 000 "Fin d'une expédition": the last card of the deck
+--- drawn), or when rules.expedition_ends says so after a figure's step.
 function rules.apply(game, a)
   local seat = to_move_of(game)
   local c, kind, arg, dir = a & 255, (a >> 8) & 15, (a >> 12) & 15, a >> 16
@@ -454,8 +474,8 @@ function rules.apply(game, a)
     move_top(game, kind == DRAW_DECK and DECK or DISCARD[arg], HAND[seat])
     add_counter(game, TURNS, 0, 1)
     set_phase(game, PLAY_PHASE)
-    set_to_move(game, seat % SEATS + 1)
-    if size_of(game, DECK) == 0 then end_round(game) end
+    set_to_move(game, rules.next_seat(game, seat))
+    if rules.round_ends(game) then end_round(game) end
   elseif kind == DISCARD_KIND then
     move(game, c, DISCARD[COLOUR[c]])
     set_phase(game, DRAW_PHASE)

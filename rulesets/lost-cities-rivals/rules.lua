@@ -232,6 +232,27 @@ function rules.share_reserve(game)
 end
 local base_share_reserve = rules.share_reserve
 
+-- ---- the turn: who moves next, what a turn allows, when the game's end is checked -----------------------------
+-- A turn (seed 002, "Déroulement de la partie"): one action, reveal OR open an auction ("l'une de ces deux
+-- actions : découvrir OU enchérir"); an auction is its own sequence of bids (rules.next_bidder above), after
+-- which its winner takes spoils and reveals.
+
+--- rules.next_seat(game, seat) -> seat: who takes the next turn after `seat` revealed a card, or after `seat` won
+--- an auction and revealed (seed 002: "chacun leur tour, dans le sens horaire"; "Le joueur assis à la gauche du
+--- meilleur enchérisseur ... entame le premier tour"). Base: seat + 1, seat 1 after the last.
+function rules.next_seat(game, seat)
+  return seat % SEATS + 1
+end
+
+--- rules.round_ends(game) -> boolean: does the game end now that a card was revealed (seed 002, "Fin de la partie
+--- et décompte": "dès que vous révélez la dernière carte de la dernière pile")? Base: the last pile is in use
+--- and empty. Asked after every reveal; when it ends the reserve is not shared (when another pile ran out,
+--- rules.share_reserve is asked instead, and the next pile is used).
+function rules.round_ends(game)
+  local pile = counter_of(game, PILE)
+  return pile == NPILES and size_of(game, PILE_ZONE[pile]) == 0
+end
+
 --- Whether some seat may still add card c to its expedition (seed 002, "Découvrir", Remarque).
 local function usable_by_anyone(game, c)
   for s = 1, SEATS do
@@ -248,10 +269,10 @@ local function reveal(game)
   local zone = PILE_ZONE[pile]
   local c = move_top(game, zone, RIVER)
   if not usable_by_anyone(game, c) then move(game, c, BOX) end
-  if size_of(game, zone) == 0 then
-    if pile == NPILES then
-      end_round(game) -- seed 002: "la réserve d'or n'est alors pas répartie"
-    else
+  if rules.round_ends(game) then
+    end_round(game) -- seed 002: "la réserve d'or n'est alors pas répartie"
+  elseif size_of(game, zone) == 0 then
+    if pile < NPILES then
       rules.share_reserve(game)
       set_counter(game, PILE, 0, pile + 1)
     end
@@ -407,7 +428,7 @@ end
 function rules.apply(game, action)
   local seat = to_move_of(game)
   if action == REVEAL then
-    set_to_move(game, seat % SEATS + 1)
+    set_to_move(game, rules.next_seat(game, seat))
     reveal(game)
   elseif action < BID_BASE and action > AUCTION then
     for s = 1, SEATS do set_counter(game, PASSED, s, 0) end
@@ -435,7 +456,7 @@ function rules.apply(game, action)
     set_counter(game, HIGH, 0, 0)
     set_counter(game, BOXED, 0, 0)
     set_phase(game, TURN)
-    set_to_move(game, seat % SEATS + 1)
+    set_to_move(game, rules.next_seat(game, seat))
     reveal(game)
   end
 end

@@ -101,7 +101,7 @@ local declared = hr.declare {
     -- for the last turns after the deck ran out (params.final_placements > 0): how many players still have
     -- their last turn, and how many cards the player to move placed in it
     { name = "last_turns_left" },
-    { name = "last_turn_placed" },
+    { name = "last_turn_placed" },  -- (under a house rule's turn rules, both count the turn's places and draws)
   },
   teams = #TEAMS > 0 and TEAMS or nil,
   rounds = P.rounds,
@@ -211,6 +211,7 @@ end
 --- PREPARATION). Round 1 is started by seat 1 (the oldest player, seed 001); later rounds by the player with
 --- the higher total so far (seed 003 FIN DU JEU), seat 1 on a tie (ASSUMED: the seeds give no tie-break).
 local refresh_paths -- defined below, with the base functions it compares with
+local fast_turn = false -- (refresh_paths: the turn is the base one, rules.turn_budget and rules.next_seat)
 function rules.start_round(game)
   refresh_paths()
   game:gather(DECK)
@@ -218,6 +219,10 @@ function rules.start_round(game)
   game:deal(DECK, ALL_HANDS, P.hand_size)
   game:set_phase(PLACE)
   game:set_to_move(game:round() > 1 and rules.next_round_leader(game) or 1)
+  if not fast_turn then -- (a house rule's turn is counted in them: turn_step)
+    game:set_counter(LAST_TURN_PLACED, 0, 0)
+    game:set_counter(LAST_TURNS_LEFT, 0, 0)
+  end
 end
 
 --- next_round_leader(game) -> seat: who starts rounds 2, 3...: the player with the higher total so far (seed
@@ -281,6 +286,50 @@ function rules.may_draw(game, seat, pile, discarded)
   return true
 end
 
+-- ---- the turn: who moves next, what a turn allows, when the round's end is checked --------------------------
+
+--- turn_so_far(game) -> {placed = n, drawn = m, discarded = colour or nil}: what the seat to move did in this
+--- turn so far: the cards it placed and drew, and the pile it discarded to last (rules.discarded_this_turn). A
+--- reader for rules (turn_budget) and house rules, not an extension point. (While the turn rules are the base
+--- ones the phase tells: nothing in `place`, one card placed in `draw`; a house rule's turn is counted in the
+--- counters last_turn_placed and last_turns_left, which the last turns use only after the deck ran out.)
+function rules.turn_so_far(game)
+  local phase = game:phase()
+  local in_draw = phase >= DRAW and phase <= DRAW + NCOLOURS
+  local placed, drawn = in_draw and 1 or 0, 0
+  if not fast_turn and phase ~= LAST_TURN then
+    placed, drawn = game:counter(LAST_TURN_PLACED), game:counter(LAST_TURNS_LEFT)
+  end
+  return { placed = placed, drawn = drawn, discarded = rules.discarded_this_turn(game) }
+end
+
+--- discarded_this_turn(game) -> colour name or nil: the discard pile the seat to move discarded to in this turn
+--- (seed 003: it may not draw from it), as the draw phase remembers it; nil before placing and after a play.
+--- A reader for rules (turn_budget, may_draw) and house rules, not an extension point.
+function rules.discarded_this_turn(game)
+  local phase = game:phase()
+  return phase > DRAW and phase <= DRAW + NCOLOURS and COLOURS[phase - DRAW] or nil
+end
+
+--- next_seat(game, seat) -> seat: who moves after `seat`'s turn (seed 001 DEROULEMENT DE LA PARTIE: the players
+--- play in turn, "à tour de rôle": the seat on the left, seat + 1, and seat 1 after the last). Asked when a turn
+--- ends (after its last draw, rules.turn_budget) and between last turns (params.final_placements). Not asked
+--- for who starts a round (rules.next_round_leader) nor for the last turns' first player (deck_ran_out).
+function rules.next_seat(game, seat)
+  return seat % SEATS + 1
+end
+
+--- turn_budget(game, seat) -> {places = n, draws = m}: what one turn of `seat` allows (seed 001 DEROULEMENT DE
+--- LA PARTIE: "poser une carte", then "piocher une carte": one place, then one draw; nothing in the rulebook
+--- buys more). Asked as the turn goes, after each place and each draw, with the game as it then is
+--- (rules.turn_so_far: what the turn did so far, that step counted), so a house rule may make it depend on
+--- the turn so far: while fewer than `places` cards were placed the seat places again, then it draws; after
+--- `draws` cards (0: none) the turn passes to rules.next_seat. The pile a seat may not draw from is the one it
+--- discarded to last in the turn. Hands keep their size only when a turn draws as many cards as it places.
+function rules.turn_budget(game, seat)
+  return { places = 1, draws = 1 }
+end
+
 --- round_ends(game) -> boolean: does the round end now? Asked after every draw: when the last card of the
 --- deck has been drawn (seed 001 FIN DE LA PARTIE: "la partie s'arrete aussitot"). When it does, apply calls
 --- rules.deck_ran_out, which ends the round or starts the last turns.
@@ -301,7 +350,7 @@ end
 -- The base sentences, to tell (by identity) whether a variant replaced one: the fast paths run only while not.
 local BASE = {
   may_play = rules.may_play, may_draw = rules.may_draw, round_ends = rules.round_ends,
-  column_score = rules.column_score,
+  column_score = rules.column_score, next_seat = rules.next_seat, turn_budget = rules.turn_budget,
 }
 
 -- Which fast paths the hot hooks (actions, apply) may take: the point is still the base function and no
@@ -314,6 +363,7 @@ function refresh_paths()
   fast_play = plain and rules.may_play == BASE.may_play
   fast_draw = plain and rules.may_draw == BASE.may_draw
   fast_end = rules.round_ends == BASE.round_ends
+  fast_turn = rules.next_seat == BASE.next_seat and rules.turn_budget == BASE.turn_budget
 end
 
 -- In the draw phase DRAW + k, the position in the draw_sources group of the pile that may not be drawn from
@@ -431,7 +481,7 @@ local function last_turn_action(game, seat, action)
       game:end_round()
     else
       game:set_counter(LAST_TURN_PLACED, 0, 0)
-      set_to_move(game, seat % SEATS + 1)
+      set_to_move(game, fast_turn and seat % SEATS + 1 or rules.next_seat(game, seat))
     end
   end
 end
@@ -449,10 +499,45 @@ for s = 1, SEATS do
   NEXT_SEAT[s] = s % SEATS + 1
 end
 
---- apply(game, action, seat, phase): place, then draw; the turn passes after the draw. `seat` (the seat to
---- move) is passed by the kernel, and read from the game when left out.
+--- The general path of a turn's step while a house rule replaces rules.turn_budget or rules.next_seat (the fast
+--- path below gives the same answers for the base ones): after placing, place again while the budget allows,
+--- else draw (in `draw_phase`, which remembers the pile discarded to) or, with no draw, end the turn; after a
+--- draw, draw again while the budget allows and the round goes on, else end the turn; rules.round_ends is asked
+--- after every draw (and at the end of a turn without one).
+local function turn_step(game, seat, placed, draw_phase)
+  local ends = false
+  if placed then
+    set_phase(game, draw_phase) -- (rules.discarded_this_turn reads it)
+    local n = game:add_counter(LAST_TURN_PLACED, 0, 1)
+    local budget = rules.turn_budget(game, seat)
+    if n < budget.places then return set_phase(game, PLACE) end
+    if budget.draws > 0 then return end
+    ends = rules.round_ends(game)
+  else
+    local m = game:add_counter(LAST_TURNS_LEFT, 0, 1)
+    ends = rules.round_ends(game)
+    if m < rules.turn_budget(game, seat).draws and not ends then return end
+  end
+  game:set_counter(LAST_TURN_PLACED, 0, 0)
+  game:set_counter(LAST_TURNS_LEFT, 0, 0)
+  set_to_move(game, rules.next_seat(game, seat), PLACE)
+  if ends then rules.deck_ran_out(game) end
+end
+
+--- apply(game, action, seat, phase): place, then draw (rules.turn_budget); the turn passes after the draw to
+--- rules.next_seat, and rules.round_ends is asked after every draw. `seat` (the seat to move) is passed by the
+--- kernel, and read from the game when left out.
 function rules.apply(game, action, seat)
   seat = seat or to_move_of(game)
+  if not fast_turn and action < PASS then
+    if action < DRAW_DECK then
+      local c = action > DISCARD_BASE and action - DISCARD_BASE or action
+      move(game, c, action > DISCARD_BASE and DISCARD_OF_CARD[c] or COLUMN_OF_CARD[seat][c])
+      return turn_step(game, seat, true, action > DISCARD_BASE and DRAW_PHASE_AFTER_DISCARD[c] or DRAW)
+    end
+    move_top(game, action == DRAW_DECK and DECK or DISCARD[action - DRAW_DECK], HAND[seat])
+    return turn_step(game, seat, false)
+  end
   if action < DRAW_DECK then
     if action > DISCARD_BASE then
       local c = action - DISCARD_BASE
@@ -527,7 +612,8 @@ local function column_name(o, k) return "expedition." .. COLUMN_OWNERS[o] .. "."
 --- invariants(game) -> nil, or a message naming the first broken invariant (checked by `houserules check`
 --- after every action): every card of an expedition is of its colour and rules.may_play allows it on the cards
 --- below it (seed 003: rising numbers, wagers first), and in the place and draw phases a hand holds hand_size
---- cards before its owner places, hand_size - 1 before drawing.
+--- cards before its owner places, hand_size - 1 before drawing (not checked while a house rule replaces
+--- rules.turn_budget or rules.next_seat: its turns may make hands grow or shrink).
 function rules.invariants(game)
   local may_play = rules.may_play
   for o = 1, #COLUMN_OWNERS do
@@ -546,6 +632,7 @@ function rules.invariants(game)
   end
   local phase = game:phase()
   if phase ~= PLACE and (phase < DRAW or phase > DRAW_LAST) then return nil end
+  if not fast_turn then return nil end -- (a house rule's turn budget may make hands grow or shrink)
   for s = 1, SEATS do
     local expected = P.hand_size
     if s == game:to_move() and phase >= DRAW then expected = P.hand_size - 1 end

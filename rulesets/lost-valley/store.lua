@@ -9,10 +9,11 @@ local P, ITEMS, SHOP, EQUIP, GOLD, BASE, MAIN, ITEM = K.P, K.ITEMS, K.SHOP, K.EQ
 local NUGGETS, counter, set_counter, cards_of, move = K.NUGGETS, K.counter, K.set_counter, K.cards_of, K.move
 local BUY_TOOL, AK, act = K.BUY_TOOL, K.AK, K.act
 
---- The price of item i in nuggets and in X (seed B.7, prices ASSUMED in ruleset.toml); i = #ITEMS + 1 is a tool.
-function rules.price(i)
-  local name = ITEMS[i] or "tool"
-  return P.prices[name] or 0, P.price_x[name] or 0
+--- rules.price(item) -> nuggets, x: the price of an item named `item` ("whisky", "horse", ... as in
+--- ruleset.toml's `prices`; "tool" for a tool from the supply) in nuggets, and the X it costs besides (seed B.7
+--- "Le magasin", prices ASSUMED in ruleset.toml). Asked when the purchases are listed and when one is applied.
+function rules.price(item)
+  return P.prices[item] or 0, P.price_x[item] or 0
 end
 
 --- Whether a store sells seat s a tool (ASSUMED, the seed is silent: tools are spent building and go back to the
@@ -32,7 +33,7 @@ function rules.buy_actions(game, s, out)
     local i = ITEM[c]
     if not seen[i] then
       seen[i] = true
-      local price, x = rules.price(i)
+      local price, x = rules.price(ITEMS[i])
       if price > 0 or x > 0 then
         if price + x <= wealth then out[#out + 1] = act(AK.BUY, i, 0) end
         if x == 1 and price <= wealth then

@@ -152,7 +152,7 @@ function rules.apply(game, x, seat, phase)
     set_counter(game, "look_face", 0, 0)
     game:set_phase(MAIN)
   elseif kind == AK.BUY then
-    local price, xs = rules.price(a)
+    local price, xs = rules.price(a == BUY_TOOL and "tool" or ITEMS[a])
     if a == BUY_TOOL then take_base(game, seat, "tool", 1) else take_item(game, seat, a) end
     add_counter(game, "basket", 0, price + (b == 0 and xs or 0))
     if b >= 1 and b <= 3 then pay_base(game, seat, BASE[b], 1)

@@ -32,7 +32,8 @@ local function add(c) list[#list + 1] = c; return #list end
 local RHOMBUS_FACES = { ["0,0u"] = 0, ["0,0d"] = 0 }
 local function rhombus(name, code, extra)
   local faces = { ["0,0u"] = code | (extra or 0), ["0,0d"] = code | (extra or 0) }
-  return { name = name, kind = "tile", shape = "rhombus", land = code, faces = faces, back = code == RIVER and "river" or "land" }
+  return { name = name, kind = "tile", shape = "rhombus", land = code, landscape = LANDSCAPE_NAME[code], faces = faces,
+           back = code == RIVER and "river" or "land" }
 end
 
 local function sorted_keys(t)
@@ -46,7 +47,7 @@ end
 -- a triangle of side 2 (four faces) in the corner 0,0; the river enters through side 1,1-2,0, flows through three
 -- faces and falls off the board at side 0,0-0,1 (the waterfall); the store is the corner 1,0, from which the two
 -- fords (1,0-1,1 and 1,0-0,1) cross the river. The face 0,1u is dry land.
-local START = add { name = "start", kind = "tile", shape = "start", land = HOME,
+local START = add { name = "start", kind = "tile", shape = "start", land = HOME, landscape = LANDSCAPE_NAME[HOME],
   faces = { ["0,0u"] = RIVER | WATER, ["0,0d"] = RIVER | WATER, ["1,0u"] = RIVER | WATER, ["0,1u"] = HOME },
   sides = { ["1,1-2,0"] = CROSS, ["0,0-0,1"] = CROSS },
   corners = { ["1,0"] = HOME_STORE } }
@@ -96,14 +97,15 @@ end
 -- The source (a triangle kept aside): the river leaves it through its side 0,0-1,0. Seed 2.c: prospectors move
 -- along it "comme si c'était une tuile de rivière" (rules.way: its sides are walked as along the river), and that is
 -- all: it is no water to fish, pan, net or dig a canal from, and its corners are no river bank (room for one).
-local SOURCE_TILE = add { name = "source", kind = "tile", shape = "triangle", land = SOURCE,
+local SOURCE_TILE = add { name = "source", kind = "tile", shape = "triangle", land = SOURCE, landscape = LANDSCAPE_NAME[SOURCE],
   faces = { ["0,0u"] = SOURCE }, sides = { ["0,0-1,0"] = CROSS } }
 -- Land triangles (ASSUMED mix, ruleset.toml `triangles`). A trading post is a store at each of its corners.
 local TRIANGLE_TILES = {}
 for _, name in ipairs({ "store", "refinery", "cave", "meadow" }) do
   local code = ({ store = STORE, refinery = REFINERY, cave = CAVE, meadow = MEADOW })[name]
   for _ = 1, (P.triangles[name] or 0) do
-    local t = { name = name, kind = "tile", shape = "triangle", land = code, faces = { ["0,0u"] = code }, back = "triangle" }
+    local t = { name = name, kind = "tile", shape = "triangle", land = code, landscape = LANDSCAPE_NAME[code],
+                faces = { ["0,0u"] = code }, back = "triangle" }
     if code == STORE then t.corners = { ["0,0"] = STORE_CORNER, ["1,0"] = STORE_CORNER, ["0,1"] = STORE_CORNER } end
     TRIANGLE_TILES[#TRIANGLE_TILES + 1] = add(t)
   end
@@ -199,6 +201,10 @@ local declared = hr.declare {
   },
   figures = figure_list,
   rounds = 1,
+  -- the phases' names (game:phase_name(), scenario files' `phase = "main"`): a turn (main), laying the tiles of an
+  -- exploration (lay_river, lay_land), keeping one of a meadow's events (keep), buying (shopping), discarding at
+  -- the end of a turn (discard); the numbers are MAIN .. DISCARD below
+  phases = { main = 0, lay_river = 1, lay_land = 2, keep = 3, shopping = 4, discard = 5 },
 }
 local CARD = declared.components
 local Z = declared.zones

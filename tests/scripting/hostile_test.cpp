@@ -561,12 +561,26 @@ TEST_CASE("the actions list: a hook returns a list of its own, or `out` itself",
                                    "for i = n, 1, -1 do list[#list + 1] = out[i] end\nreturn list"));
   own.state.move(0, own.rules->layout().zone_id("table"));
   CHECK(own.rules->legal_actions(own.state) == std::vector<hr::Action>{104, 101});
+  // `out` itself returned is refused at once (issue 35): its length would count entries this call did not keep
   VariantProbe itself(actions_variant("game:nonempty(G.everywhere, out, 0, 100)\nreturn out"));
   itself.state.move(0, itself.rules->layout().zone_id("table"));
-  CHECK(itself.rules->legal_actions(itself.state) == std::vector<hr::Action>{101, 104});
+  CHECK_THROWS_WITH(itself.rules->legal_actions(itself.state), Contains("returned its `out` list itself"));
   VariantProbe playout(actions_variant("game:nonempty({'pile'}, out, 0, 0)\nreturn out"));  // {take} or {}
   hr::Rng rng(1);
-  CHECK(playout.rules->random_playout(playout.state, rng, 3) == 3);
+  CHECK_THROWS_WITH(playout.rules->random_playout(playout.state, rng, 3), Contains("returned its `out` list itself"));
+}
+
+TEST_CASE("the actions list: a list filtered in place and returned is refused at once, its count accepted", "[sandbox][hostile][out]") {
+  // The trap of issue 35: the parent's list filtered in place (dropping 104), then `out` returned: its length still
+  // counted the entry past those kept (104 again), which scenarios did not see and `check` did.
+  const std::string filter = "local n = game:nonempty(G.everywhere, out, 0, 100)\nlocal kept = 0\n"
+                             "for i = 1, n do if out[i] ~= 104 then kept = kept + 1; out[kept] = out[i] end end\n";
+  VariantProbe returned(actions_variant(filter + "return out"));
+  returned.state.move(0, returned.rules->layout().zone_id("table"));
+  CHECK_THROWS_WITH(returned.rules->legal_actions(returned.state), Contains("Return the count of entries filled"));
+  VariantProbe counted(actions_variant(filter + "return kept"));
+  counted.state.move(0, counted.rules->layout().zone_id("table"));
+  CHECK(counted.rules->legal_actions(counted.state) == std::vector<hr::Action>{101});
 }
 
 TEST_CASE("the actions list: `out` passed to the other list methods is filled as a plain table", "[sandbox][hostile][out]") {

@@ -115,7 +115,7 @@ expect "describe --json: the ruleset's [bots] settings" 0 '"ismcts": "expand=gre
 expect "describe: a visibility override" 0 "visibility deck = top-card" -- "$hr" describe "$fixture/variants/open.toml"
 expect "describe: a new parameter with its schema" 0 "[0..10  points per card a seat drew]" -- "$hr" describe "$fixture/variants/open.toml"
 expect "describe: declared phases" 0 "Phases: play=1 draw=2" -- "$hr" describe "$fixture"
-expect "describe: a ruleset's named rules" 0 "may replace (README, \"For variant authors\"): expedition_ends may_follow move_one_step resolve_tile step_of vp_tile_pays" -- \
+expect "describe: a ruleset's named rules" 0 "may replace (README, \"For variant authors\"): expedition_ends may_follow move_one_step next_seat resolve_tile round_ends step_of vp_tile_pays" -- \
   "$hr" describe lost-cities-board
 
 # 5. TOML additions that name nothing or clash are errors naming the variant's file and line.

@@ -31,7 +31,8 @@ ENC:kind {
 
 ENC:kind {
   name = "refill", phase = "refill",
-  legal = function(game, seat) return true end,
+  --- legal(game, seat): in this house rule's own phase, which the kernel names too (game:phase_name(), issue 35).
+  legal = function(game, seat) return game:phase_name() == "refill" end,
   apply = function(game, seat)
     game:move_top("deck", C.hand_of_seat[seat])
     game:set_phase(ENC:phase_number("place"))
