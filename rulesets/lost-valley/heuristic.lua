@@ -1,70 +1,193 @@
 -- Lost Valley: the greedy bot's estimate (not a rule of the seed; docs/bots.md). What a position promises a seat in
 -- nuggets: its gold, its goods and equipment at a fraction of their use, and the best gold within walking distance.
+-- Speed (docs/performance.md, "Lost Valley's heuristic"): one call reads each tile and intersection once (a survey,
+-- forgotten when the call returns), and looks at the intersections nearest first, stopping where no farther one can
+-- promise more; the value is the same as reading them all.
 
 local K = require("valley")
 local rules = K.rules
-local B, MOUNTAIN, SOURCE, HORSE, BOAT, CRATE, SIEVE = K.B, K.MOUNTAIN, K.SOURCE, K.HORSE, K.BOAT, K.CRATE, K.SIEVE
-local EQUIP, GOODS, ITEM, counter, cards_of, VEDGES = K.EQUIP, K.GOODS, K.ITEM, K.counter, K.cards_of, K.VEDGES
-local geometry, other_end, mark_of, lying, land_of = K.geometry, K.other_end, K.mark_of, K.lying, K.land_of
+local B, MOUNTAIN, SOURCE, LAKE, BUSHES, RIVER = K.B, K.MOUNTAIN, K.SOURCE, K.LAKE, K.BUSHES, K.RIVER
+local HORSE, BOAT, CRATE, SIEVE = K.HORSE, K.BOAT, K.CRATE, K.SIEVE
+local EQUIP, GOODS, ITEM, counter, cards_of, VEDGES, VFACES = K.EQUIP, K.GOODS, K.ITEM, K.counter, K.cards_of, K.VEDGES, K.VFACES
+local FVERTS, IS_RIVER_TILE = K.FVERTS, K.IS_RIVER_TILE
+local geometry, other_end, mark_of, lying, land_of, tile_at = K.geometry, K.other_end, K.mark_of, K.lying, K.land_of, K.tile_at
+local tile_head, tile_faces = K.tile_head, K.tile_faces
 local LAND_WAY, ALONG, CROSSING, FORD_WAY, BORDER = K.LAND_WAY, K.ALONG, K.CROSSING, K.FORD_WAY, K.BORDER
-local is_green, is_grey, GREEN_MEAN, GREY_MEAN = K.is_green, K.is_grey, K.GREEN_MEAN, K.GREY_MEAN
+local GREEN_MEAN, GREY_MEAN = K.GREEN_MEAN, K.GREY_MEAN
 local EXPLORE_VALUE, GOOD_VALUE, EQUIP_VALUE = K.EXPLORE_VALUE, K.GOOD_VALUE, K.EQUIP_VALUE
 
-function rules.promise(game, s, w, pan_ready, mine_ready, tool, sieve, crate)
-  local value = 0
-  local green = 0
-  for _, site in ipairs(rules.pan_sites(game, w)) do
-    local n = site[1] == "bank" and #lying(game, B, "face", site[2]) or #rules.tokens_on_tile(game, site[2], is_green)
-    green = math.max(green, math.min(n, sieve and 2 or 1))
+--- A survey of the map for one heuristic call: what each tile holds for the bots (`survey:tile(h)`), the tiles around
+--- an intersection (`survey:around(v)`), whether an intersection is explored (`survey:explored(v)`), each read from
+--- the game once and kept for the call only (the state does not change during it). A speed idiom: the values are those
+--- of rules.adjacent_tiles, rules.tokens_on_tile, rules.has_water and rules.explored.
+local Survey = {}
+Survey.__index = Survey
+
+--- A new survey of `game` (nothing read yet).
+function rules.survey(game)
+  return setmetatable({ game = game, head_of_face = {}, tiles = {}, around_v = {}, explored_v = {} }, Survey)
+end
+
+--- The head (canonical face) of the tile covering face f, or false where no tile lies.
+function Survey:head(f)
+  local h = self.head_of_face[f]
+  if h == nil then
+    h = tile_at(self.game, B, f) and tile_head(self.game, f) or false
+    self.head_of_face[f] = h
   end
-  value = green * GREEN_MEAN * pan_ready
-  local grey = 0
-  for _, h in ipairs(rules.adjacent_tiles(game, w)) do
-    local l = land_of(game, h)
-    if l == MOUNTAIN or l == SOURCE then
-      local n = math.min(#rules.tokens_on_tile(game, h, is_grey), 2)
-      local mine = mark_of(game, B, "mine", h) ~= 0 and 1 or (tool > 0 and 0.35 or 0.15)
+  return h
+end
+
+--- The heads of the tiles around vertex v, each once (rules.adjacent_tiles, in no particular order).
+function Survey:around(v)
+  local out = self.around_v[v]
+  if out then return out end
+  out = {}
+  for _, f in ipairs(VFACES[v]) do
+    local h = self:head(f)
+    if h then
+      local seen = false
+      for i = 1, #out do if out[i] == h then seen = true end end
+      if not seen then out[#out + 1] = h end
+    end
+  end
+  self.around_v[v] = out
+  return out
+end
+
+--- What the tile whose head is h holds for the bots: its landscape `land`, its tokens `count` (all faces), `pan` (a
+--- lake or a watered bushes tile: its tokens are panned from any corner), `banks` (a river tile: the faces holding a
+--- bank's tokens, each {face, tokens, corner vertex of that bank}), `mine` (a mine is built on it).
+function Survey:tile(h)
+  local t = self.tiles[h]
+  if t then return t end
+  local game = self.game
+  local l = land_of(game, h)
+  local faces = tile_faces(game, h)
+  local count = 0
+  for _, f in ipairs(faces) do count = count + #lying(game, B, "face", f) end
+  t = { land = l, count = count, mine = false, pan = false }
+  if l == LAKE or (l == BUSHES and rules.has_water(game, h)) then
+    t.pan = true
+  elseif l == RIVER and IS_RIVER_TILE[tile_at(game, B, h)] then
+    t.banks = {}
+    for _, g in ipairs(faces) do
+      local corner = mark_of(game, B, "bank", g)
+      local n = corner ~= 0 and #lying(game, B, "face", g) or 0
+      if n > 0 then t.banks[#t.banks + 1] = { g, n, FVERTS[g][corner] } end
+    end
+  elseif l == MOUNTAIN or l == SOURCE then
+    t.mine = mark_of(game, B, "mine", h) ~= 0
+  end
+  self.tiles[h] = t
+  return t
+end
+
+--- rules.explored(game, v), read once per call.
+function Survey:explored(v)
+  local e = self.explored_v[v]
+  if e == nil then
+    e = rules.explored(self.game, v)
+    self.explored_v[v] = e
+  end
+  return e
+end
+
+--- What standing at vertex w promises seat s, in nuggets, before any action (docs/bots.md): the green gold it could pan
+--- there (rules.pan_sites: at most one token a pan, two with a sieve) × GREEN_MEAN × pan_ready; up to two grey tokens
+--- of an adjacent mountain or source × GREY_MEAN (× 0.75 without a crate; × 0.35 without a mine, 0.15 without a tool
+--- to build one) × mine_ready; 1 for an intersection to explore while the ice block is not in play. `survey` (optional,
+--- rules.survey) carries what the map holds between the calls of one heuristic.
+function rules.promise(game, s, w, pan_ready, mine_ready, tool, sieve, crate, survey)
+  survey = survey or rules.survey(game)
+  local cap = sieve and 2 or 1
+  local green, grey = 0, 0
+  for _, h in ipairs(survey:around(w)) do
+    local t = survey:tile(h)
+    if t.pan then
+      if t.count > 0 then green = math.max(green, math.min(t.count, cap)) end
+    elseif t.banks then
+      for _, bank in ipairs(t.banks) do
+        if rules.same_bank(game, h, w, bank[3]) then green = math.max(green, math.min(bank[2], cap)) end
+      end
+    elseif t.land == MOUNTAIN or t.land == SOURCE then
+      local n = math.min(t.count, 2)
+      local mine = t.mine and 1 or (tool > 0 and 0.35 or 0.15)
       local v = n * GREY_MEAN * (crate and 1 or 0.75) * mine
       if v > grey then grey = v end
     end
   end
+  local value = green * GREEN_MEAN * pan_ready
   value = math.max(value, grey * mine_ready)
-  if counter(game, "ice") == 0 and not rules.explored(game, w) then value = math.max(value, EXPLORE_VALUE) end
+  if counter(game, "ice") == 0 and not survey:explored(w) then value = math.max(value, EXPLORE_VALUE) end
+  return value
+end
+
+--- The most rules.promise can give with these readinesses (two tokens panned with a sieve, two grey tokens in a mine
+--- with a crate, or an intersection to explore): the heuristic stops looking farther once decay^d of it cannot beat
+--- the best found. A variant that makes promise larger replaces this too (math.huge: look everywhere).
+function rules.promise_bound(game, pan_ready, mine_ready, sieve, crate)
+  local value = (sieve and 2 or 1) * GREEN_MEAN * pan_ready
+  value = math.max(value, 2 * GREY_MEAN * (crate and 1 or 0.75) * 1 * mine_ready)
+  if counter(game, "ice") == 0 then value = math.max(value, EXPLORE_VALUE) end
   return value
 end
 
 --- The intersections seat s could walk to, with the number of sides on the way (a map vertex -> sides, at most
 --- `reach` sides): the sides its prospector may take (on foot or on horseback: land, along the river, the fords; with
 --- a boat also across the river, seed A.1), never through an intersection not fully explored before the ice block
---- is in play (seed 2.b), nor along the border of the explored area before then.
-function rules.walking_distances(game, s, reach)
+--- is in play (seed 2.b), nor along the border of the explored area before then. Second result: the same
+--- intersections nearest first (the walk's own order). `survey` (optional) as in rules.promise.
+function rules.walking_distances(game, s, reach, survey)
   geometry(game)
+  survey = survey or rules.survey(game)
   local v = rules.position(game, s)
   local ice = counter(game, "ice") ~= 0
   local allowed = LAND_WAY | ALONG | FORD_WAY
   if rules.owns(game, s, BOAT) then allowed = allowed | CROSSING end
-  local dist, frontier = { [v] = 0 }, { v }
+  local dist, order = { [v] = 0 }, { v }
+  local first, last = 1, 1 -- the frontier: order[first..last]
   for d = 1, reach do
-    local nextf = {}
-    for _, x in ipairs(frontier) do
-      if ice or x == v or rules.explored(game, x) then
+    for i = first, last do
+      local x = order[i]
+      if ice or x == v or survey:explored(x) then
         for _, e in ipairs(VEDGES[x]) do
           local w = other_end(e, x)
           if not dist[w] then
             local way = rules.way(game, e)
             if way & allowed ~= 0 and (ice or way & BORDER == 0) then
               dist[w] = d
-              nextf[#nextf + 1] = w
+              order[#order + 1] = w
             end
           end
         end
       end
     end
-    frontier = nextf
+    if #order == last then break end
+    first, last = last + 1, #order
   end
-  return dist
+  return dist, order
 end
 
+--- How many sides away (in `order`, nearest first, with `dist`) the nearest intersection where seat s can get food (to
+--- fish or hunt) is, and the nearest where it can fell a tree; nil where there is none within reach.
+function rules.nearest_supplies(game, s, dist, order, need_food, need_log)
+  local food_at, log_at
+  for _, w in ipairs(order) do
+    if need_food and not food_at and (rules.fish_count(game, s, w) > 0 or #rules.hunt_sites(game, w) > 0) then
+      food_at = dist[w]
+    end
+    if need_log and not log_at and rules.fell_count(game, s, w) > 0 then log_at = dist[w] end
+    if (food_at or not need_food) and (log_at or not need_log) then break end
+  end
+  return food_at, log_at
+end
+
+--- heuristic(game, seat): for the greedy bot, an estimate of the seat's final nuggets: the gold bag (less what a
+--- basket owes), base goods (each one worth less than the one before, GOOD_VALUE; what overflows the backpack counts
+--- against it) and equipment at a fraction of their use, and 0.6 of the best promise (rules.promise) among the
+--- intersections the prospector can walk to within 24 sides (rules.walking_distances), 0.85 of it per side of walking
+--- (0.92 on horseback).
 function rules.heuristic(game, seat)
   geometry(game)
   local h = rules.nuggets(game, seat)
@@ -83,25 +206,21 @@ function rules.heuristic(game, seat)
   end
   local sieve, crate = rules.owns(game, seat, SIEVE), rules.owns(game, seat, CRATE)
   local decay = rules.owns(game, seat, HORSE) and 0.92 or 0.85
-  local dist = rules.walking_distances(game, seat, 24)
+  local survey = rules.survey(game)
+  local dist, order = rules.walking_distances(game, seat, 24, survey)
   -- panning costs a food, mining a food and a log (seed B.1): without them, gold is as far as the nearest place to
   -- fish or hunt, or to fell a tree (0.3 when there is none within reach)
-  local food_at, log_at = food > 0 and 0 or nil, log > 0 and 0 or nil
-  if not food_at or not log_at then
-    for w, d in pairs(dist) do
-      if not food_at or d < food_at then
-        if rules.fish_count(game, seat, w) > 0 or #rules.hunt_sites(game, w) > 0 then food_at = d end
-      end
-      if not log_at or d < log_at then
-        if rules.fell_count(game, seat, w) > 0 then log_at = d end
-      end
-    end
-  end
+  local food_at, log_at = rules.nearest_supplies(game, seat, dist, order, food == 0, log == 0)
+  if food > 0 then food_at = 0 end
+  if log > 0 then log_at = 0 end
   local pan_ready = food_at and (food_at == 0 and 1 or 0.85 * decay ^ food_at) or 0.3
   local mine_ready = math.min(pan_ready, log_at and (log_at == 0 and 1 or 0.85 * decay ^ log_at) or 0.3)
+  local bound = rules.promise_bound(game, pan_ready, mine_ready, sieve, crate)
   local best = 0
-  for w, d in pairs(dist) do
-    local p = decay ^ d * rules.promise(game, seat, w, pan_ready, mine_ready, tool, sieve, crate)
+  for _, w in ipairs(order) do -- nearest first: past the distance where even the bound cannot beat best, stop
+    local d = dist[w]
+    if decay ^ d * bound <= best then break end
+    local p = decay ^ d * rules.promise(game, seat, w, pan_ready, mine_ready, tool, sieve, crate, survey)
     if p > best then best = p end
   end
   return h + 0.6 * best

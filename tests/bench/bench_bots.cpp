@@ -7,7 +7,8 @@
 // the bot (`--bot`, default "ismcts", with the ruleset's own [bots] options first) against `--opponent`
 // (default "greedy") in every other seat, the bot's seat rotating, and times every decision of the bot that
 // has more than one legal action. `--moves N` stops once N moves are timed. `--ruleset all` does it for every
-// ruleset found (the built-in ones and HOUSERULES_PATH's), one line each, the figures for every ruleset.
+// ruleset found (the built-in ones and HOUSERULES_PATH's), one line each, the figures for every ruleset, Lost
+// Cities first and every median as a multiple of Lost Cities' ("x LC": the same bot setting, the same sitting).
 // Figures are medians (per move) or totals. Not a test: it asserts nothing about time (DESIGN.md §8), CTest
 // does not run it.
 //
@@ -189,22 +190,37 @@ double mean_of(const std::vector<double>& v) {
   return v.empty() ? 0.0 : t / static_cast<double>(v.size());
 }
 
-/// `--ruleset all`: one line per ruleset found.
+/// The ruleset whose ms a move the others are compared with (`--ruleset all`'s "x LC" column).
+constexpr const char* kReferenceRuleset = "lost-cities";
+
+/// `--ruleset all`: one line per ruleset found, Lost Cities first, each with its median ms a move as a multiple of
+/// Lost Cities' in the same run ("-" when Lost Cities is not found or timed no move).
 int all_rulesets(const Options& opt) {
   std::vector<std::string> problems;
   const std::vector<hr::RulesetInfo> found = hr::list_rulesets(&problems);
   for (const std::string& p : problems) fmt::print(stderr, "bench_bots: skipped: {}\n", p);
   fmt::print("bench_bots: every ruleset, {} against {}, one thread, seed {}, at most {} rounds{}\n", opt.bot,
              opt.opponent, opt.seed, opt.games, opt.moves > 0 ? fmt::format(" or {} timed moves", opt.moves) : "");
-  fmt::print("{:<22} {:>5} {:<50} {:>6} {:>9} {:>9} {:>9} {:>12}\n", "ruleset", "seats", "bot setting", "moves",
-             "median ms", "p90 ms", "max ms", "iterations/s");
+  fmt::print("{:<22} {:>5} {:<50} {:>6} {:>9} {:>8} {:>9} {:>9} {:>12}\n", "ruleset", "seats", "bot setting", "moves",
+             "median ms", "x LC", "p90 ms", "max ms", "iterations/s");
+  // The reference of the ratio column: Lost Cities' median ms a move in this run (timed first, whatever the order
+  // the rulesets are found in), so every ruleset reads as a multiple of the card game's search in the same sitting.
+  std::vector<hr::RulesetInfo> order;
+  for (const hr::RulesetInfo& info : found)
+    if (info.id == kReferenceRuleset) order.push_back(info);
+  for (const hr::RulesetInfo& info : found)
+    if (info.id != kReferenceRuleset) order.push_back(info);
+  double reference_ms = 0;
   int status = 0;
-  for (const hr::RulesetInfo& info : found) {
+  for (const hr::RulesetInfo& info : order) {
     try {
       auto rules = hr::load_rules(info.id);
       const MoveFigures f = time_moves(*rules, opt, nullptr);
-      fmt::print("{:<22} {:>5} {:<50} {:>6} {:>9.1f} {:>9.1f} {:>9.1f} {:>12.0f}\n", info.id, rules->layout().seats,
-                 f.setting, f.move_ms.size(), quantile(f.move_ms, 0.5),
+      const double median = quantile(f.move_ms, 0.5);
+      if (info.id == kReferenceRuleset) reference_ms = median;
+      fmt::print("{:<22} {:>5} {:<50} {:>6} {:>9.1f} {:>8} {:>9.1f} {:>9.1f} {:>12.0f}\n", info.id, rules->layout().seats,
+                 f.setting, f.move_ms.size(), median,
+                 reference_ms > 0 ? fmt::format("{:.2f}x", median / reference_ms) : std::string("-"),
                  quantile(f.move_ms, 0.9), quantile(f.move_ms, 1.0),
                  f.search_seconds > 0 ? static_cast<double>(f.iterations) / f.search_seconds : 0.0);
       std::fflush(stdout);
