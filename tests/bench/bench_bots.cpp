@@ -22,6 +22,8 @@
 #include <string_view>
 #include <vector>
 
+#include <time.h>
+
 #include <fmt/core.h>
 
 #include "allocation_counter.hpp"
@@ -47,6 +49,14 @@ struct Options {
 };
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+/// The CPU time this thread has used, in seconds: what a move costs whatever else runs on the machine (on a loaded
+/// machine the wall clock counts the time the thread waited for a core).
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
 
 double quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
@@ -106,7 +116,8 @@ double ns_per_call(int n, F&& f) {
 
 /// What timing the bot's moves in one ruleset found.
 struct MoveFigures {
-  std::vector<double> move_ms;  // one entry per timed move
+  std::vector<double> move_ms;  // one entry per timed move (wall clock)
+  std::vector<double> cpu_ms;   // the same moves, the thread's CPU time
   std::int64_t iterations = 0, rollout_plies = 0, nodes = 0;
   double search_seconds = 0;
   double score_bot = 0, score_best_other = 0, wins = 0;
@@ -146,10 +157,12 @@ MoveFigures time_moves(hr::ScriptedRules& rules, const Options& opt, hr::GameSta
       if (g == 0 && state.ply() == 40 && middle != nullptr) *middle = state;
       if (seat == bot_seat) {
         const auto t = Clock::now();
+        const double cpu = thread_cpu_seconds();
         const hr::Action a = bot->choose(rules, hr::InformationSet(state, seat, legal));
-        const double sec = seconds_since(t);
+        const double sec = seconds_since(t), cpu_sec = thread_cpu_seconds() - cpu;
         if (legal.size() > 1) {
           f.move_ms.push_back(sec * 1e3);
+          f.cpu_ms.push_back(cpu_sec * 1e3);
           if (search) {
             f.iterations += search->last_stats().iterations;
             f.rollout_plies += search->last_stats().rollout_plies;
@@ -193,16 +206,17 @@ double mean_of(const std::vector<double>& v) {
 /// The ruleset whose ms a move the others are compared with (`--ruleset all`'s "x LC" column).
 constexpr const char* kReferenceRuleset = "lost-cities";
 
-/// `--ruleset all`: one line per ruleset found, Lost Cities first, each with its median ms a move as a multiple of
-/// Lost Cities' in the same run ("-" when Lost Cities is not found or timed no move).
+/// `--ruleset all`: one line per ruleset found, Lost Cities first, each with its median ms a move (wall clock, then
+/// the thread's CPU time) as a multiple of Lost Cities' in the same run ("-" when Lost Cities is not found or timed
+/// no move). On a loaded machine the CPU ratio is the one to read: the wall clock adds the waits for a core.
 int all_rulesets(const Options& opt) {
   std::vector<std::string> problems;
   const std::vector<hr::RulesetInfo> found = hr::list_rulesets(&problems);
   for (const std::string& p : problems) fmt::print(stderr, "bench_bots: skipped: {}\n", p);
   fmt::print("bench_bots: every ruleset, {} against {}, one thread, seed {}, at most {} rounds{}\n", opt.bot,
              opt.opponent, opt.seed, opt.games, opt.moves > 0 ? fmt::format(" or {} timed moves", opt.moves) : "");
-  fmt::print("{:<22} {:>5} {:<50} {:>6} {:>9} {:>8} {:>9} {:>9} {:>12}\n", "ruleset", "seats", "bot setting", "moves",
-             "median ms", "x LC", "p90 ms", "max ms", "iterations/s");
+  fmt::print("{:<22} {:>5} {:<50} {:>6} {:>9} {:>8} {:>9} {:>8} {:>9} {:>9} {:>12}\n", "ruleset", "seats", "bot setting",
+             "moves", "median ms", "x LC", "CPU ms", "x LC", "p90 ms", "max ms", "iterations/s");
   // The reference of the ratio column: Lost Cities' median ms a move in this run (timed first, whatever the order
   // the rulesets are found in), so every ruleset reads as a multiple of the card game's search in the same sitting.
   std::vector<hr::RulesetInfo> order;
@@ -210,17 +224,20 @@ int all_rulesets(const Options& opt) {
     if (info.id == kReferenceRuleset) order.push_back(info);
   for (const hr::RulesetInfo& info : found)
     if (info.id != kReferenceRuleset) order.push_back(info);
-  double reference_ms = 0;
+  double reference_ms = 0, reference_cpu_ms = 0;
   int status = 0;
   for (const hr::RulesetInfo& info : order) {
     try {
       auto rules = hr::load_rules(info.id);
       const MoveFigures f = time_moves(*rules, opt, nullptr);
-      const double median = quantile(f.move_ms, 0.5);
-      if (info.id == kReferenceRuleset) reference_ms = median;
-      fmt::print("{:<22} {:>5} {:<50} {:>6} {:>9.1f} {:>8} {:>9.1f} {:>9.1f} {:>12.0f}\n", info.id, rules->layout().seats,
-                 f.setting, f.move_ms.size(), median,
-                 reference_ms > 0 ? fmt::format("{:.2f}x", median / reference_ms) : std::string("-"),
+      const double median = quantile(f.move_ms, 0.5), cpu_median = quantile(f.cpu_ms, 0.5);
+      if (info.id == kReferenceRuleset) reference_ms = median, reference_cpu_ms = cpu_median;
+      const auto ratio = [](double x, double reference) {
+        return reference > 0 ? fmt::format("{:.2f}x", x / reference) : std::string("-");
+      };
+      fmt::print("{:<22} {:>5} {:<50} {:>6} {:>9.1f} {:>8} {:>9.1f} {:>8} {:>9.1f} {:>9.1f} {:>12.0f}\n", info.id,
+                 rules->layout().seats, f.setting, f.move_ms.size(), median, ratio(median, reference_ms), cpu_median,
+                 ratio(cpu_median, reference_cpu_ms),
                  quantile(f.move_ms, 0.9), quantile(f.move_ms, 1.0),
                  f.search_seconds > 0 ? static_cast<double>(f.iterations) / f.search_seconds : 0.0);
       std::fflush(stdout);
@@ -258,8 +275,9 @@ int main(int argc, char** argv) {
   const std::vector<double>& move_ms = f.move_ms;
   fmt::print("  {} vs {}: {} rounds over, the bot's seat rotating; {} timed moves (more than one legal action)\n",
              f.setting, opt.opponent, f.rounds, move_ms.size());
-  fmt::print("  ms per move: median {:.1f}, p90 {:.1f}, max {:.1f}, mean {:.1f}\n", quantile(move_ms, 0.5),
-             quantile(move_ms, 0.9), quantile(move_ms, 1.0), mean_of(move_ms));
+  fmt::print("  ms per move: median {:.1f}, p90 {:.1f}, max {:.1f}, mean {:.1f}; CPU ms per move: median {:.1f}\n",
+             quantile(move_ms, 0.5), quantile(move_ms, 0.9), quantile(move_ms, 1.0), mean_of(move_ms),
+             quantile(f.cpu_ms, 0.5));
   if (f.iterations > 0)
     fmt::print("  iterations/s {:.0f}; per iteration: {:.2f} rollout plies, {:.2f} tree nodes per move's iteration\n",
                static_cast<double>(f.iterations) / f.search_seconds, static_cast<double>(f.rollout_plies) / f.iterations,
