@@ -832,6 +832,7 @@ function rules.describe(view, seat)
   end
   add("Scoring: footprints (%s) x (1 + wagers), +%d for %d+ number cards, +%d per coin", FOOTPRINT_TEXT, BONUS,
       BONUS_NUMBERS, COIN_POINTS)
+  add("Cards: Ys = starting wager (counts as a wager), Yx = wager, Y2..Y10 = numbers (Y B W G R: colours)")
   return table.concat(lines, "\n") .. "\n"
 end
 
