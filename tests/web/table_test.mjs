@@ -117,6 +117,15 @@ await page.waitForSelector('body[data-ready="1"]');
 const rulesets = await page.evaluate(() => rulesetList.flatMap((r) => [{ id: r.id, n: r.default_players }, ...r.variants.map((v) => ({ id: v.id, n: r.default_players }))]));
 log(`rulesets and variants: ${rulesets.map((r) => r.id).join(', ')}`);
 
+// The header links to the chosen ruleset's rules (issue 38): a variant's link is its base's README.
+for (const [choice, base] of [['lost-valley', 'lost-valley'], ['lost-cities/nothing-in-hand', 'lost-cities']]) {
+  await page.selectOption('#ruleset', choice);
+  const href = await page.getAttribute('#rules-link', 'href');
+  check(href === `/api/rulesets/${base}/rules`, `${choice}: the rules link is '${href}'`);
+  const text = await page.evaluate(async (h) => (await fetch(h)).text(), href);
+  check(text.startsWith('# '), `${choice}: the rules link gives no README: '${text.slice(0, 80)}'`);
+}
+
 // ---- every ruleset and variant: a few moves by clicking, the table's checks, the end of a game --------------------
 /// Starts `id` with the first seat count of `counts` it takes (a variant may need other counts than its base; the
 /// ruleset list does not say): each count is tried by the API first. Returns the count used.

@@ -127,6 +127,8 @@ function baseOf(id) {
 
 function drawSeatChoices() {
   const base = baseOf($('ruleset').value || '');
+  // the rules of the chosen ruleset (a variant's are its base's README, which names the variants)
+  if (base) $('rules-link').href = `/api/rulesets/${encodeURIComponent(base.id)}/rules`;
   const box = $('seats');
   const old = [...box.querySelectorAll('select')].map((s) => s.value);
   box.innerHTML = '';
