@@ -9,27 +9,10 @@
 # Skipped (77) without tmux. Fails naming the broken promise.
 set -euo pipefail
 hr=$(readlink -f "$1")
-command -v tmux > /dev/null || { echo "tmux is not installed: skipped"; exit 77; }
-d=$(mktemp -d)
-session="hr-table-$$"
-export TMUX_TMPDIR=$d
-cleanup() { tmux kill-server 2> /dev/null || true; rm -rf "$d"; }
-trap cleanup EXIT
-
-tmux new-session -d -s keeper -x 80 -y 10 "sleep 3600"  # keeps the server up between the games' sessions
-fail() { echo "FAIL: $*"; echo "--- screen and scrollback:"; tmux capture-pane -p -t "$session" -S - 2> /dev/null | tail -40; exit 1; }
-all() { tmux capture-pane -p -t "$session" -S -; }  # the screen and the whole scrollback
-# wait_for TEXT [COUNT]: until the screen or scrollback holds TEXT at least COUNT times, for up to 60 s
-wait_for() {
-  local want=${2:-1}
-  for _ in $(seq 600); do
-    local n
-    n=$(all | grep -cF -- "$1" || true)
-    [ "$n" -ge "$want" ] && return 0
-    sleep 0.1
-  done
-  fail "no '$1' (x$want) on the screen"
-}
+TMUX_SCROLLBACK=-  # wait_for reads the screen and the whole scrollback: what a person could scroll back to
+# shellcheck source=tmux_lib.sh
+source "$(dirname "$0")/tmux_lib.sh" table
+all() { screen_text; }  # the screen and the whole scrollback
 start() {  # start ENV ARGS...: a play in a fresh 120x40 terminal with a long scrollback, ENV as `env` takes it
   local env=$1
   shift

@@ -10,26 +10,10 @@
 # Skipped (77) without tmux. Fails naming the broken promise.
 set -euo pipefail
 hr=$(readlink -f "$1")
-command -v tmux > /dev/null || { echo "tmux is not installed: skipped"; exit 77; }
-d=$(mktemp -d)
-session="hr-details-$$"
-export TMUX_TMPDIR=$d
-cleanup() { tmux kill-server 2> /dev/null || true; rm -rf "$d"; }
-trap cleanup EXIT
-
-tmux new-session -d -s keeper -x 80 -y 10 "sleep 3600"  # keeps the server up between the games' sessions
-fail() { echo "FAIL: $*"; echo "--- screen:"; tmux capture-pane -p -t "$session" -S -60 2> /dev/null | tail -40; exit 1; }
-all() { tmux capture-pane -p -J -t "$session" -S -; }  # the screen and scrollback, terminal-wrapped lines joined
-wait_for() {  # wait_for TEXT [COUNT]
-  local want=${2:-1}
-  for _ in $(seq 600); do
-    local n
-    n=$(all | grep -cF -- "$1" || true)
-    [ "$n" -ge "$want" ] && return 0
-    sleep 0.1
-  done
-  fail "no '$1' (x$want) on the screen"
-}
+TMUX_SCROLLBACK=- TMUX_JOIN=1  # the screen and scrollback, terminal-wrapped lines joined
+# shellcheck source=tmux_lib.sh
+source "$(dirname "$0")/tmux_lib.sh" details
+all() { screen_text; }
 start() {  # start COLUMNS ARGS...: a play in a fresh terminal COLUMNS wide
   local columns=$1
   shift

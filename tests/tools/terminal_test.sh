@@ -5,27 +5,9 @@
 # every transcript still replays. Skipped (77) without tmux. Fails naming the broken promise.
 set -euo pipefail
 hr=$(readlink -f "$1")
-command -v tmux > /dev/null || { echo "tmux is not installed: skipped"; exit 77; }
-d=$(mktemp -d)
-session="hr-terminal-$$"
-export TMUX_TMPDIR=$d
-cleanup() { tmux kill-server 2> /dev/null || true; rm -rf "$d"; }
-trap cleanup EXIT
-
-tmux new-session -d -s keeper -x 80 -y 10 "sleep 3600"  # keeps the server up between the games' sessions
-fail() { echo "FAIL ($ruleset): $*"; echo "--- screen:"; tmux capture-pane -p -t "$session" -S -60 2> /dev/null | tail -40; exit 1; }
-screen() { tmux capture-pane -p -e -t "$session" -S -400; }
-# wait_for TEXT [COUNT]: until the screen holds TEXT at least COUNT times (plain text), for up to 60 s
-wait_for() {
-  local want=${2:-1}
-  for _ in $(seq 600); do
-    local n
-    n=$(tmux capture-pane -p -t "$session" -S -400 | grep -cF -- "$1" || true)
-    [ "$n" -ge "$want" ] && return 0
-    sleep 0.1
-  done
-  fail "no '$1' (x$want) on the screen"
-}
+# shellcheck source=tmux_lib.sh
+source "$(dirname "$0")/tmux_lib.sh" terminal  # wait_for TEXT [COUNT], fail (prefixed with the ruleset)
+screen() { tmux capture-pane -p -e -t "$session" -S -400; }  # with the colours' escape sequences
 start() {  # start ARGS...: a play in a fresh 140x50 terminal
   tmux kill-session -t "$session" 2> /dev/null || true
   tmux new-session -d -s "$session" -x 140 -y 50 "cd $d && $(printf '%q ' "$hr" play "$@"); sleep 30"
@@ -34,6 +16,7 @@ start() {  # start ARGS...: a play in a fresh 140x50 terminal
 prompts() { tmux capture-pane -p -t "$session" -S -400 | grep -c 'seat 1>' || true; }
 
 for ruleset in lost-cities lost-cities-board lost-cities-rivals lost-valley; do
+  FAIL_PREFIX=$ruleset
   log="$ruleset.jsonl"
   players=human,greedy
   [ "$ruleset" = lost-valley ] && players=human,random,random

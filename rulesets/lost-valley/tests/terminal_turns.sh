@@ -8,24 +8,9 @@
 # the promise and showing the screen.
 set -euo pipefail
 hr=$(readlink -f "$1")
-command -v tmux > /dev/null || { echo "tmux is not installed: skipped"; exit 77; }
-d=$(mktemp -d)
-session="hr-lv-turns-$$"
-export TMUX_TMPDIR=$d
-cleanup() { tmux kill-server 2> /dev/null || true; rm -rf "$d"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; echo "--- screen:"; tmux capture-pane -p -t "$session" -S -400 2> /dev/null | tail -60; exit 1; }
-wait_for() {  # wait_for TEXT [COUNT]
-  local want=${2:-1}
-  for _ in $(seq 900); do
-    local n
-    n=$(tmux capture-pane -p -t "$session" -S -2000 2> /dev/null | grep -cF -- "$1" || true)
-    [ "$n" -ge "$want" ] && return 0
-    sleep 0.1
-  done
-  fail "no '$1' (x$want) on the screen"
-}
-tmux new-session -d -s keeper -x 80 -y 10 "sleep 3600"  # keeps the server up (as terminal_test.sh does)
+TMUX_SCROLLBACK=-2000 TMUX_WAIT=900
+# shellcheck source=../../../tests/tools/tmux_lib.sh
+source "$(dirname "$0")/../../../tests/tools/tmux_lib.sh" lv-turns
 tmux new-session -d -s "$session" -x 120 -y 60 "cd $d && $(printf '%q ' "$hr" play lost-valley --players human,random,random --seed 5); sleep 30"
 tmux set-option -t "$session" history-limit 20000 > /dev/null
 wait_for 'seat 1>'
