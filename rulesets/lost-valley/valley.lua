@@ -167,7 +167,7 @@ local zone_list = {
   { name = "killed", visibility = "public" },
 }
 for s = 1, SEATS do
-  zone_list[#zone_list + 1] = { name = "equip." .. s, visibility = "public" }
+  zone_list[#zone_list + 1] = { name = "equip." .. s, owner = s, visibility = "public" } -- seen by all, owned (game:owns)
   zone_list[#zone_list + 1] = { name = "goods." .. s, owner = s, visibility = "owner", holds = "good" } -- goods only
   zone_list[#zone_list + 1] = { name = "gold." .. s, owner = s, visibility = "owner", holds = "gold" } -- gold only
   zone_list[#zone_list + 1] = { name = "look." .. s, owner = s, visibility = "owner" }

@@ -64,3 +64,24 @@ TEST_CASE("seats_on and adjacent: who stands here, are these next to each other"
   CHECK(b.eval("return tostring(game:adjacent('valley', 'face', 1, 2))") == "true");  // ids as numbers too
   CHECK_THROWS_WITH(b.eval("return game:adjacent('valley', 'corner', 1, 2)"), Catch::Contains("is not a site kind"));
 }
+
+TEST_CASE("owns in Lost Valley: a prospector owns the equipment it bought and the goods in its backpack", "[binding][query]") {
+  // seed 004 B.5 (the store): equipment lies in front of its prospector, public; goods go into the backpack
+  hr::LoadOptions options = scripting_test::quick_options();
+  options.seats = 3;
+  // Lost Valley with an explain hook that evaluates Lua, as tiny-board's (tests/fixtures/lost-valley-probe)
+  auto rules = hr::load_rules(std::string(HOUSERULES_TEST_DIR) + "/fixtures/lost-valley-probe/probe.toml", options);
+  hr::GameState state = rules->new_game(1);
+  const hr::Layout& layout = rules->layout();
+  hr::ComponentId horse = hr::kNoComponent;
+  for (std::size_t c = 0; c < layout.components.size(); ++c)
+    if (layout.components[c].name == "horse") horse = static_cast<hr::ComponentId>(c);
+  REQUIRE(horse != hr::kNoComponent);
+  const auto ask = [&](const hr::GameState& s, const std::string& code) {
+    return rules->explain_illegal(s, "local game = ... " + code);
+  };
+  CHECK(ask(state, "return tostring(game:owns(2, 'horse'))") == "false");
+  state.move(horse, layout.zone_id("equip.2"));
+  CHECK(ask(state, "return tostring(game:owns(2, 'horse')) .. tostring(game:owns(1, 'horse'))") == "truefalse");
+  CHECK(ask(state.observation(1), "return tostring(game:owner_of(" + std::to_string(horse + 1) + "))") == "2");  // public; 1-based in Lua
+}
