@@ -219,7 +219,7 @@ void add_routes(httplib::Server& server, GameServer& games, const RouteOptions& 
     send_json(res, game, 201);
   }));
   server.Get(R"(/api/games/([A-Za-z0-9]+))", api([&games](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, games.game(req.matches[1], int_param(req, "seat", 0), seat_key(req)));
+    send_json(res, games.game(req.matches[1], int_param(req, "seat", 0), seat_key(req), int_param(req, "at", -1)));
   }));
   server.Get(R"(/api/games/([A-Za-z0-9]+)/version)", api([&games](const httplib::Request& req, httplib::Response& res) {
     send_json(res, games.version(req.matches[1], seat_key(req)));

@@ -28,6 +28,7 @@
 #include "scripted_rules.hpp"
 #include "seat_links.hpp"
 #include "story.hpp"
+#include "tile_previews.hpp"
 #include "web_view.hpp"
 
 namespace hr {
@@ -110,11 +111,28 @@ json hints_json(const RulesetInfo& info) {
   return hints;
 }
 
+/// Each seat's score of the current round by the ruleset's score hook, counted on `state` as the page's viewer has
+/// it: a seat's observation (cards it cannot see are unknown to the hook, so another seat's score counts only what
+/// this seat sees) or the whole state. null for a seat whose score the hook could not count (it failed, e.g. on an
+/// unknown card). The terminal's table shows the same (Rivals' describe: `score 18`).
+json round_scores_seen(ScriptedRules& rules, const GameState& state) {
+  json scores = json::array();
+  for (int s = 1; s <= rules.layout().seats; ++s) {
+    try {
+      scores.push_back(rules.score(state, s));
+    } catch (const std::exception&) {
+      scores.push_back(nullptr);
+    }
+  }
+  return scores;
+}
+
 /// The view of `state` for the page: web_view_json plus the scenes of the ruleset's draw_component hook (drawing
 /// stops when `out_of_time` says the request's time budget is spent).
 json view_json(ScriptedRules& rules, const GameState& state, const std::function<bool()>& out_of_time) {
   json view = web_view_json(rules, state);
   add_scenes(view, rules, state, out_of_time);
+  view["scores"] = round_scores_seen(rules, state);
   return view;
 }
 
@@ -451,9 +469,12 @@ json GameServer::new_game(const json& body) {
   return out;
 }
 
-json GameServer::game(const std::string& id, int seat, const std::string& key) {
+json GameServer::game(const std::string& id, int seat, const std::string& key, int at) {
   Session& s = find(id, false);
-  return game_json(s, seat, caller_of(s, key));
+  const int caller = caller_of(s, key);
+  if (at >= 0 && static_cast<std::size_t>(at) > s.history.size())
+    throw ApiError(400, fmt::format("at={}: the game has {} actions", at, s.history.size()));
+  return game_json(s, seat, caller, at);
 }
 
 json GameServer::version(const std::string& id, const std::string& key) {
@@ -491,7 +512,7 @@ int GameServer::caller_of(const Session& s, const std::string& key) const {
   return keyless_ == Keyless::trusted ? 0 : -1;
 }
 
-json GameServer::game_json(Session& s, int seat, int caller) {
+json GameServer::game_json(Session& s, int seat, int caller, int at) {
   const int seats = s.rules->layout().seats;
   if (seat < 0 || seat > seats) throw ApiError(400, fmt::format("seat {} does not exist (1 to {})", seat, seats));
   if (caller > 0 && seat != 0 && seat != caller)
@@ -510,20 +531,36 @@ json GameServer::game_json(Session& s, int seat, int caller) {
   // Over, or bots only: the whole table, as players show their hands at the end. A spectator: what every seat sees.
   const bool everything = s.state.over() || (seat == 0 && caller == 0);
   const auto out_of_time_now = [this] { return out_of_time(); };
+  // A moment of the game (`at`: after that many actions, replayed from the seed): seen as this viewer saw it then
+  // (a seat's observation of that state: what it knew at that moment, nothing shown to it later).
+  const bool moment = at >= 0 && static_cast<std::size_t>(at) < s.history.size();
+  GameState past;
+  if (moment) {
+    past = s.rules->new_game(s.seed);
+    for (int i = 0; i < at; ++i) s.rules->apply(past, s.history[static_cast<std::size_t>(i)].action);
+  }
+  const GameState& shown = moment ? past : s.state;
   json view_out;
   if (everything) {
-    view_out = view_json(*s.rules, s.state, out_of_time_now);
+    view_out = view_json(*s.rules, shown, out_of_time_now);
   } else if (seat > 0) {
-    view_out = view_json(*s.rules, s.state.observation(seat), out_of_time_now);
+    view_out = view_json(*s.rules, shown.observation(seat), out_of_time_now);
   } else {
     std::vector<json> views;
-    for (int i = 1; i <= seats; ++i) views.push_back(view_json(*s.rules, s.state.observation(i), out_of_time_now));
+    for (int i = 1; i <= seats; ++i) views.push_back(view_json(*s.rules, shown.observation(i), out_of_time_now));
     view_out = common_view(views);
     view_out["viewer"] = 0;
+    // a spectator gets no score: whether the seats' counts agree would tell whether hidden cards count
+    view_out["scores"] = json::array();
+    for (int i = 1; i <= seats; ++i) view_out["scores"].push_back(nullptr);
   }
   json legal = json::array();
-  if (!s.state.over() && seat == s.state.to_move() && s.human(seat))
-    for (const Action a : s.rules->legal_actions(s.state)) legal.push_back(s.rules->action_text(s.state, a));
+  json previews = json::object();
+  if (!moment && !s.state.over() && seat == s.state.to_move() && s.human(seat)) {
+    const auto actions = s.rules->legal_actions(s.state);
+    for (const Action a : actions) legal.push_back(s.rules->action_text(s.state, a));
+    previews = tile_previews(*s.rules, s.state, seat, actions);  // where each `lay` would put its tile
+  }
   bool can_undo = false;
   for (const Step& step : s.history) can_undo = can_undo || (caller > 0 ? step.seat == caller : caller == 0 && s.human(step.seat));
   json out = {{"id", s.id},
@@ -536,6 +573,7 @@ json GameServer::game_json(Session& s, int seat, int caller) {
               {"version", s.version.load()},
               {"view", std::move(view_out)},
               {"legal", legal},
+              {"previews", std::move(previews)},
               {"log", log_json(s.history)},
               // as this page's viewer saw the game: the whole state, its seat, or a spectator (-1: action texts only)
               {"story", story_of(*s.rules, s.seed, s.history, everything ? 0 : seat > 0 ? seat : -1)},
@@ -544,6 +582,7 @@ json GameServer::game_json(Session& s, int seat, int caller) {
               {"error", s.error},
               {"hints", s.hints}};
   if (s.state.over()) out["result"] = {{"match_scores", s.state.match_scores()}, {"ranks", s.rules->ranks(s.state)}};
+  if (moment) out.update({{"at", at}, {"total", s.history.size()}});
   return out;
 }
 

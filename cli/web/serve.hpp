@@ -114,7 +114,9 @@ class GameServer {
   /// players, seed, seat, version, view (web_view_json), legal: [texts] (only when seat N is to move and human),
   /// log: [{ply, seat, action}], result?, can_undo}. 404 for an unknown game; 403 for a seat the key is not (or
   /// any seat without a key unless trusted).
-  nlohmann::json game(const std::string& id, int seat, const std::string& key = {});
+  /// With `at` (0 to the number of actions; -1: now): the table after that many actions, as this viewer saw it
+  /// then (a seat: its observation of that state), with "at" and "total" and no legal action; 400 past the end.
+  nlohmann::json game(const std::string& id, int seat, const std::string& key = {}, int at = -1);
   /// GET /api/games/{id}/version: {version, over} without waiting for the game's lock (the page polls it and
   /// asks for the game when the version changed). The version counts the changes (actions, undos). 403 without
   /// a key when keyless() is refused, or with a key not of this game.
@@ -160,7 +162,7 @@ class GameServer {
   void release();
   void enforce_budget();
   bool out_of_time() const;
-  nlohmann::json game_json(Session& s, int seat, int caller);
+  nlohmann::json game_json(Session& s, int seat, int caller, int at = -1);
   int caller_of(const Session& s, const std::string& key) const;
   void run_history(Session& s, std::size_t count);
   void bot_move(Session& s, const std::function<void()>& moved);

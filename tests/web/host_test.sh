@@ -112,6 +112,9 @@ refused 403 "your link is seat 1's: it may not see seat 2's hand" "$key1" GET "/
 refused 403 "your link is seat 2's: it may not see seat 1's hand" "$key2" GET "/api/games/$id?seat=1"
 refused 403 "without a seat link you see the public table only" - GET "/api/games/$id?seat=1"
 refused 403 "without a seat link you see the public table only" - GET "/api/games/$id?seat=2"
+# a past moment of the game (a log entry clicked) is seen as that seat saw it: another seat's is refused the same way
+refused 403 "your link is seat 1's: it may not see seat 2's hand" "$key1" GET "/api/games/$id?seat=2&at=0"
+refused 403 "without a seat link you see the public table only" - GET "/api/games/$id?seat=1&at=0"
 refused 403 "not one of this game's" "0123456789abcdef0123456789abcdef01234567" GET "/api/games/$id"
 refused 403 "not one of this game's" "${key1:0:39}" GET "/api/games/$id?seat=1"
 req - POST /api/games '{"ruleset": "lost-cities", "players": ["human", "human"]}'

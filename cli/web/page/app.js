@@ -599,6 +599,13 @@ function debugEl(view) {
   return box;
 }
 
+/// The column a seat's zone stands in when it is one of a row of like zones, one per seat and kind
+/// (`expedition.2.yellow`: column `expedition.yellow`), drawn at the same x on every seat's panel; else null.
+function columnKey(zone, seats) {
+  const m = zone.name.match(/^(.+)\.(\d+)\.([^.]+)$/);
+  return m && Number(m[2]) >= 1 && Number(m[2]) <= seats ? `${m[1]}.${m[3]}` : null;
+}
+
 function drawTable(view, players, seat) {
   const table = $('table');
   table.innerHTML = '';
@@ -633,6 +640,12 @@ function drawTable(view, players, seat) {
   group('table');
   if (seat) group(`seat ${seat}`);
   for (const zone of view.zones) if (!hidden.has(zone.name)) group(zoneGroup(zone, view.seats)).push(zone);
+  // the seats' columns (`expedition.<seat>.<colour>`): one grid column per colour, the same on every seat's panel
+  const columns = [];
+  for (const zone of view.zones) {
+    const key = columnKey(zone, view.seats);
+    if (key !== null && !hidden.has(zone.name) && /^seat \d+$/.test(zoneGroup(zone, view.seats)) && !columns.includes(key)) columns.push(key);
+  }
   for (const name of order) {
     const zones = groups.get(name);
     const box = el('div', 'group');
@@ -641,7 +654,7 @@ function drawTable(view, players, seat) {
     let title = name;
     if (m) {
       const s = Number(m[1]);
-      title = `Seat ${s} (${players[s - 1] || '?'})${s === seat ? ' — you' : ''}: ${view.match_scores[s - 1]} points`;
+      title = `Seat ${s} (${players[s - 1] || '?'})${s === seat ? ' — you' : ''}: ${seatScoreText(view, s, zones)}`;
       if (s === view.to_move && !view.over) box.classList.add('to-move');
       const figs = view.figures.filter((f) => f.owner === s && f.where === 'supply');
       if (figs.length) title += ` · ${figs.length} figure(s) in supply`;
@@ -658,8 +671,20 @@ function drawTable(view, players, seat) {
     const line = countersLine(view, m ? Number(m[1]) : name === 'table' ? 0 : -1);
     if (line) box.appendChild(line);
     const zoneBox = el('div', 'zones');
-    for (const z of zones) zoneBox.appendChild(zoneEl(z));
-    box.appendChild(zoneBox);
+    const columnBox = el('div', 'columns');
+    columnBox.style.gridTemplateColumns = `repeat(${columns.length}, minmax(0, 1fr))`;
+    for (const z of zones) {
+      const key = m ? columnKey(z, view.seats) : null;
+      const zEl = zoneEl(z);
+      if (key === null) zoneBox.appendChild(zEl);
+      else {
+        zEl.style.gridColumn = String(columns.indexOf(key) + 1);
+        zEl.dataset.column = key;
+        columnBox.appendChild(zEl);
+      }
+    }
+    if (zoneBox.children.length) box.appendChild(zoneBox);
+    if (columnBox.children.length) box.appendChild(columnBox);
     if (name === 'table') {
       if (view.round_scores.length) {
         const scores = el('div', 'scores');
@@ -670,6 +695,21 @@ function drawTable(view, players, seat) {
     if (zones.length || (name === 'table' && (line || view.round_scores.length)) || m) side.appendChild(box);
   }
   if (debugOn()) side.appendChild(debugEl(view));
+}
+
+/// A seat's score as its panel shows it. While a game of one round runs: the current score by the ruleset's score
+/// hook (the terminal's `score 18`; the match total is still 0), counted by the server on this viewer's own view;
+/// when some of the seat's cards are hidden from the viewer, it says the count is of what the viewer sees (the
+/// hidden ones are not counted). Several rounds: the match total, and this round's score beside it. At the end:
+/// the match total. A seat whose score the viewer cannot count (the hook failed on a card the viewer cannot see:
+/// Lost Valley's face-down gold; a spectator's page): "score hidden".
+function seatScoreText(view, s, zones) {
+  const total = `${view.match_scores[s - 1]} points`;
+  const score = (view.scores || [])[s - 1];
+  if (view.over || score === undefined) return total;
+  const hidden = zones.some((z) => !z.cards ? z.count > 0 : z.cards.some((c) => !c));
+  const text = score === null ? 'score hidden' : `score ${score}${hidden ? ' (of the cards you see)' : ''}`;
+  return view.rounds > 1 ? `${total} · this round ${text}` : text;
 }
 
 // ---- the log: the story of the game, one turn a line -----------------------------------------------------------
@@ -742,10 +782,9 @@ function drawLog(d, humanSeats, at) {
       fold.appendChild(breakdownEl(t.round_end, d.players, 'Score breakdown'));
       li.appendChild(fold);
     }
-    if (at !== undefined) {
-      li.style.cursor = 'pointer';
-      li.addEventListener('click', () => stepTo(t.last));
-    }
+    // a click shows the table after this turn: a replay steps there; a game shows that moment, read-only
+    li.style.cursor = 'pointer';
+    li.addEventListener('click', () => (current.kind === 'replay' ? stepTo(t.last) : showMoment(t.last)));
     list.appendChild(li);
   }
   for (let j = same ? Math.max(0, drawnLog.entries.length - story.length) : 0; j < unplayed.length; j++) {
@@ -821,6 +860,7 @@ function show(state) {
   status.dataset.over = view.over ? '1' : '0';
   status.dataset.toMove = view.to_move;
   $('controls').hidden = state.kind !== 'game';
+  $('moment').hidden = state.kind !== 'game' || d.at === undefined;  // a game's past moment: read-only
   $('replay-controls').hidden = state.kind !== 'replay';
   const header = $('replay-header');
   header.hidden = state.kind !== 'replay';
@@ -833,8 +873,8 @@ function show(state) {
       b.dataset.index = i;
       if (i < 9) b.title = `key ${i + 1}`;
       b.addEventListener('click', () => play({ index: i }));
-      b.addEventListener('mouseenter', () => highlightPlaces(text, true));
-      b.addEventListener('mouseleave', () => highlightPlaces(text, false));
+      b.addEventListener('mouseenter', () => { highlightPlaces(text, true); previewAction(i, true); });
+      b.addEventListener('mouseleave', () => { highlightPlaces(text, false); previewAction(i, false); });
       b.dataset.key = i + 1;  // drawn before the text (CSS), as the terminal numbers its actions
       actions.appendChild(b);
     });
@@ -849,7 +889,16 @@ function show(state) {
     if (d.error) showMessage(d.error);
     else if (view.draw_error) showMessage(`The rules' drawing failed (drawn the generic way; the game is unchanged): ${view.draw_error}`);
     else if ((hints().warnings || []).length) showMessage(`The ruleset's [view] hints were not all used: ${hints().warnings.join('; ')}`, true);
-    drawLog(d, humanSeats, undefined);
+    $('action-form').hidden = d.at !== undefined;
+    if (d.at !== undefined) {
+      $('moment-text').textContent = `The table after action ${d.at} of ${d.total}, as seat ${d.seat || 'all'} saw it then (read-only).`;
+      status.textContent = `After action ${d.at} of ${d.total} · ` + status.textContent;
+      status.dataset.at = d.at;
+      $('undo').disabled = true;
+    } else {
+      delete status.dataset.at;
+    }
+    drawLog(d, humanSeats, d.at);
   } else {
     header.textContent = `Replay of ${d.file}: ${d.ruleset} · ${d.players.map((p, i) => `seat ${i + 1} ${p}`).join(', ')} · seed ${d.seed}`;
     $('scrub').max = d.total;
@@ -865,6 +914,23 @@ function show(state) {
     drawLog(d, humanSeats, d.at);
   }
   drawResult(d);
+}
+
+/// A game's table after `at` actions (a log entry clicked), read-only: as this page's seat saw it then (the server
+/// replays the game to that moment and sends that seat's observation of it: nothing shown to it later). The last
+/// entry, or "Back to the game", shows the game as it is.
+async function showMoment(at) {
+  const d = current.data;
+  const total = d.total ?? d.log.length;
+  const seat = seatKey ? 0 : d.seat || 0;
+  try {
+    const g = await api('GET', `/api/games/${d.id}?seat=${seat}${at < total ? `&at=${at}` : ''}`);
+    if (!current || current.data.id !== d.id) return;
+    show({ kind: 'game', data: g });
+    if (g.at === undefined && g.bot_to_move) runBots();
+  } catch (e) {
+    showMessage(e.message);
+  }
 }
 
 /// Outlines the places an action names while the mouse is on its button.
@@ -914,6 +980,7 @@ async function init() {
     const text = $('action-text').value.trim();
     if (text) play({ action: text }).then(() => { $('action-text').value = ''; });
   });
+  $('moment-back').addEventListener('click', () => showMoment(Infinity));
   $('first').addEventListener('click', () => stepTo(0));
   $('back').addEventListener('click', () => stepBy(-1));
   $('forward').addEventListener('click', () => stepBy(1));

@@ -33,6 +33,8 @@ function placeMenu(actions, ev) {
     const b = el('button', 'action', a.text);
     b.type = 'button';
     b.addEventListener('click', () => { closePlaceMenu(); play({ index: a.index }); });
+    b.addEventListener('mouseenter', () => previewAction(a.index, true));
+    b.addEventListener('mouseleave', () => previewAction(null, false));
     menu.appendChild(b);
   }
   menu.style.left = `${ev.pageX + 6}px`;
@@ -151,6 +153,8 @@ function boardEl(board, view) {
       t.dataset.place = text;
       t.appendChild(svgEl('title', {}, actionsNaming(text).map((a) => a.text).join('\n')));
       t.addEventListener('click', (ev) => clickPlace(text, ev));
+      t.addEventListener('mouseenter', () => previewAction(actionsNaming(text)[0].index, true));
+      t.addEventListener('mouseleave', () => previewAction(null, false));
       targets.appendChild(t);
     }
   });
@@ -287,7 +291,11 @@ function boardEl(board, view) {
     c.dataset.place = text;
     c.appendChild(svgEl('title', {}, isTarget ? `${text}: ${actionsNaming(text).map((a) => a.text).join(' | ')}` : text));
     c.addEventListener('mouseenter', () => { const h = $('board-hover'); if (h) h.textContent = `vertex ${text}`; });
-    if (isTarget) c.addEventListener('click', (ev) => clickPlace(text, ev));
+    if (isTarget) {
+      c.addEventListener('click', (ev) => clickPlace(text, ev));
+      c.addEventListener('mouseenter', () => previewAction(actionsNaming(text)[0].index, true));
+      c.addEventListener('mouseleave', () => previewAction(null, false));
+    }
     targets.appendChild(c);
   });
   svg.appendChild(targets);
@@ -317,7 +325,59 @@ function boardEl(board, view) {
   svg.appendChild(rims);
   svg.addEventListener('mouseleave', () => { const h = $('board-hover'); if (h) h.textContent = ''; });
   enableZoom(svg, board.name, full);
+  boardGeometry.set(view.boards.indexOf(board), { svg, board, pt, centre });
   return svg;
+}
+
+/// What previewAction needs of each drawn board: board index -> {svg, board, pt (vertex -> [x, y]), centre}.
+const boardGeometry = new Map();
+
+/// The edges of a set of faces that no other face of the set shares (a tile's outline), as [[x1, y1], [x2, y2]].
+function outlineOf(board, faces, pt) {
+  const count = new Map();
+  for (const f of faces) {
+    const vs = board.faces[f];
+    vs.forEach((v, i) => {
+      const w = vs[(i + 1) % vs.length];
+      const key = v < w ? `${v}-${w}` : `${w}-${v}`;
+      count.set(key, (count.get(key) || 0) + 1);
+    });
+  }
+  return [...count].filter(([, n]) => n === 1).map(([key]) => key.split('-').map((v) => pt(Number(v))));
+}
+
+/// Draws on the map the tiles legal action `index` would lay (the server's `previews`: the tile, in its rotation,
+/// on the faces it would cover, with its faces' features), or removes them (`on` false). Shown while the mouse is on
+/// the action's button, on a place it names, or on its line of a place's menu.
+function previewAction(index, on) {
+  document.querySelectorAll('svg.board g.preview').forEach((g) => g.remove());
+  const previews = (on && current && current.kind === 'game' && current.data.previews) || {};
+  const featureNames = hints().face_features || {};
+  for (const t of previews[index] || []) {
+    const geo = boardGeometry.get(t.board);
+    if (!geo || !geo.svg.isConnected) continue;
+    const g = svgEl('g', { class: 'preview' });
+    g.dataset.card = t.card.name;
+    g.dataset.action = index;
+    g.dataset.rotation = t.rotation;
+    const colour = cardColour(t.card) || '#d8c9a3';
+    for (const f of t.faces) {
+      const poly = svgEl('polygon', { points: geo.board.faces[f].map((v) => geo.pt(v).join(',')).join(' '), fill: colour, class: 'preview-face' });
+      poly.dataset.face = f;
+      g.appendChild(poly);
+    }
+    for (const [[x1, y1], [x2, y2]] of outlineOf(geo.board, t.faces, geo.pt))
+      g.appendChild(svgEl('line', { x1, y1, x2, y2, class: 'preview-outline' }));
+    for (const [f, feature] of t.features) {
+      const name = featureNames[String(feature & (hints().face_feature_mask || 0xffff))];
+      if (!name) continue;
+      const [x, y] = geo.centre(geo.board.faces[f]);
+      g.appendChild(svgEl('text', { x, y: y + 0.25, 'font-size': 0.14, 'text-anchor': 'middle', fill: '#222' }, name));
+    }
+    const [x, y] = geo.centre(t.faces.flatMap((f) => geo.board.faces[f]));
+    g.appendChild(svgEl('text', { x, y, 'font-size': 0.16, 'text-anchor': 'middle', 'font-weight': 'bold', class: 'preview-name' }, `${t.card.name} r${t.rotation}`));
+    geo.svg.insertBefore(g, geo.svg.querySelector('g.targets'));
+  }
 }
 
 function vertexOrFace(board, fig) {
