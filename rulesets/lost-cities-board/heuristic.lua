@@ -54,6 +54,7 @@ return function(rules, K)
   local VP, VP_START, TURNS, INITIAL_DECK = K.VP, K.VP_START, K.TURNS, K.INITIAL_DECK
   local follows, figure_points, table_points, artifact_chips = K.follows, K.figure_points, K.table_points,
     K.artifact_chips
+  local follow_floor, base_vp_tile_pays = K.follow_floor, K.base_vp_tile_pays
   local G = houserules.game
   local cards_of, size_of, top_of, counter_of, figure_of, tile_of, knows, match_score, to_move_of =
     G.cards, G.size, G.top, G.counter, G.figure, G.tile, G.knows, G.match_score, G.to_move
@@ -63,7 +64,24 @@ return function(rules, K)
   -- Scratch lists (overwritten before every use; nothing is kept between calls).
   local scratch, unseen = {}, {}
   for c = 1, NCARDS do scratch[c], unseen[c] = 0, true end
-  local pos, factor, top, count, in_hand, fitting = {}, {}, {}, {}, {}, {}
+  local pos, factor, top, count, in_hand, fitting, floor = {}, {}, {}, {}, {}, {}, {}
+  -- STEP_GAIN[s]: H.step_value(s) - H.step_value(s - 1) of the base H.step_value (step 0: off the board).
+  local STEP_GAIN = {}
+  for s = 1, NSTEPS do STEP_GAIN[s] = STEPS[s] - (s > 1 and STEPS[s - 1] or 0) end
+  -- OF_COLOUR[k]: the cards of colour k; AT_LEAST[k][v]: those of value v or more (v a value of that colour).
+  local OF_COLOUR, AT_LEAST = {}, {}
+  for k = 1, NCOLOURS do OF_COLOUR[k], AT_LEAST[k] = 0, {} end
+  for c = 1, NCARDS do
+    local k = COLOUR[c]
+    OF_COLOUR[k] = OF_COLOUR[k] + 1
+    local n = 0
+    for d = 1, NCARDS do
+      if COLOUR[d] == k and VALUE[d] >= VALUE[c] then n = n + 1 end
+    end
+    AT_LEAST[k][VALUE[c]] = n
+  end
+  -- Whether this call counts the fitting cards by colour (every path's floor[k] a number): see() below.
+  local by_count = false
 
   local H = {}
 
@@ -96,7 +114,45 @@ return function(rules, K)
   --- the last (seed 000 "Avancez sur un chemin où il est déjà": one step per card), counts with the chance of
   --- reaching it (1 for the first floor(steps), then the fraction left): its step value change x figure_factor,
   --- plus its tile (H.tile_value).
+  local base_step_value, base_tile_value = H.step_value, H.tile_value
+
+  --- H.path_prospect's sum while H.step_value, H.tile_value and rules.vp_tile_pays are the base ones: the same terms
+  --- in the same order (so the same number), without a Lua call per step, and the artifact's gain (the same for
+  --- every step: the seat's chips do not change within a call) computed once. With `factor2`, also the sum for a
+  --- figure of that factor (a path not started: as an adventurer and as the explorer), from the same walk.
+  local function base_path_prospect(game, seat, k, from, steps, figure_factor, factor2)
+    local gain, gain2, artifact_gain = 0, 0, nil
+    for j = 1, NSTEPS - from do
+      local chance = steps - (j - 1)
+      if chance <= 0 then break end
+      if chance > 1 then chance = 1 end
+      local s = from + j
+      local t, tile = tile_of(game, k, s), 0
+      if t then
+        local kind = TILE[t]
+        if kind == VPTILE then
+          tile = TILE_VALUE[t]
+        elseif kind == ARTIFACT then
+          if not artifact_gain then
+            local chips = artifact_chips(game, seat)
+            artifact_gain = table_points(chips + 1) - table_points(chips)
+          end
+          tile = artifact_gain
+        elseif kind == ARROW then
+          tile = ARROW_SHARE * MEAN_STEP
+        end
+      end
+      gain = gain + chance * (STEP_GAIN[s] * figure_factor + tile)
+      if factor2 then gain2 = gain2 + chance * (STEP_GAIN[s] * factor2 + tile) end
+    end
+    return gain, gain2
+  end
+
   function H.path_prospect(game, seat, k, from, steps, figure_factor)
+    if H.step_value == base_step_value and H.tile_value == base_tile_value
+      and rules.vp_tile_pays == base_vp_tile_pays then
+      return (base_path_prospect(game, seat, k, from, steps, figure_factor))
+    end
     local gain = 0
     for j = 1, NSTEPS - from do
       local chance = steps - (j - 1)
@@ -114,6 +170,19 @@ return function(rules, K)
   function H.now(game, seat)
     return match_score(game, seat) + counter_of(game, VP, seat) - counter_of(game, VP_START, seat)
       + figure_points(game, seat) + table_points(artifact_chips(game, seat))
+  end
+
+  local base_path_prospect_part = H.path_prospect
+
+  --- prospects_from_start(game, seat, k, steps) -> number, number: H.path_prospect(game, seat, k, 0, steps, 1) and
+  --- H.path_prospect(game, seat, k, 0, steps, EXPLORER_FACTOR) (a path not started, as an adventurer and as the
+  --- explorer): from one walk of the path while the base parts are in place.
+  local function prospects_from_start(game, seat, k, steps)
+    if H.path_prospect == base_path_prospect_part and H.step_value == base_step_value
+      and H.tile_value == base_tile_value and rules.vp_tile_pays == base_vp_tile_pays then
+      return base_path_prospect(game, seat, k, 0, steps, 1, EXPLORER_FACTOR)
+    end
+    return H.path_prospect(game, seat, k, 0, steps, 1), H.path_prospect(game, seat, k, 0, steps, EXPLORER_FACTOR)
   end
 
   --- H.pending_arrow(game, seat) -> number: an arrow the seat has reached and not used yet (phase `arrow`, seed 000
@@ -151,10 +220,19 @@ return function(rules, K)
     return cards > turns and turns / cards or 1
   end
 
-  --- Marks the cards in zone z as seen.
+  --- Marks the cards in zone z as seen: by_count, takes each that fits its path (floor[k]) off fitting[k]; else
+  --- flags it in `unseen`.
   local function see(game, z)
     local cards, n = cards_of(game, z, scratch)
-    for i = 1, n do unseen[cards[i]] = false end
+    if by_count then
+      for i = 1, n do
+        local c = cards[i]
+        local k = COLOUR[c]
+        if VALUE[c] >= floor[k] then fitting[k] = fitting[k] - 1 end
+      end
+    else
+      for i = 1, n do unseen[cards[i]] = false end
+    end
   end
 
   --- H.discard_cost(game, seat) -> number: for each discard pile whose top card may follow an opponent's pile of its
@@ -193,7 +271,7 @@ return function(rules, K)
     if game:over() then return match_score(game, seat) end
     local value = H.now(game, seat) + H.pending_arrow(game, seat)
     -- The seat's figures: pos[k] its step on path k (0: none), factor[k] its score factor; figures off the board.
-    for k = 1, NCOLOURS do pos[k], factor[k], in_hand[k], fitting[k] = 0, 1, 0, 0 end
+    for k = 1, NCOLOURS do pos[k], factor[k], in_hand[k] = 0, 1, 0 end
     local explorer_off, adventurers_off = false, 0
     for i = 1, FPS do
       local track, step = figure_of(game, (seat - 1) * FPS + i)
@@ -210,16 +288,40 @@ return function(rules, K)
       local pile = PILE[seat][k]
       top[k], count[k] = top_of(game, pile), size_of(game, pile)
     end
+    -- The unseen cards that may still move each figure (fitting[k]): any card of a path not started, else one that
+    -- follows. floor[k]: the least value that fits path k (-huge: any, huge: none; K.follow_floor), or false: ask
+    -- follows for each card (a variant's rule). With every floor a number the fitting cards are counted by colour:
+    -- all those of the game less those seen; else each card is flagged seen or not, then asked.
+    by_count = true
+    for k = 1, NCOLOURS do
+      if not top[k] then floor[k] = -math.huge
+      elseif pos[k] >= NSTEPS then floor[k] = math.huge
+      else floor[k] = follow_floor(game, seat, k, top[k]) or false end
+      if floor[k] == -math.huge then fitting[k] = OF_COLOUR[k]
+      elseif floor[k] == math.huge then fitting[k] = 0
+      elseif floor[k] then fitting[k] = AT_LEAST[k][floor[k]]
+      else by_count = false end
+    end
+    if not by_count then
+      for k = 1, NCOLOURS do fitting[k] = 0 end
+      for c = 1, NCARDS do unseen[c] = true end
+    end
     -- Seen cards: the seat's hand, every pile and discard pile, the cards of other hands it knows.
-    for c = 1, NCARDS do unseen[c] = true end
     local hand, held = cards_of(game, HAND[seat], scratch)
     local dead = 0
     for i = 1, held do
       local c = hand[i]
       local k = COLOUR[c]
-      unseen[c] = false
+      local least = floor[k]
+      if by_count then
+        if VALUE[c] >= least then fitting[k] = fitting[k] - 1 end
+      else
+        unseen[c] = false
+      end
       if top[k] then
-        if pos[k] < NSTEPS and follows(game, seat, k, c, top[k], count[k]) then
+        if least then
+          if VALUE[c] >= least then in_hand[k] = in_hand[k] + 1 else dead = dead + 1 end
+        elseif pos[k] < NSTEPS and follows(game, seat, k, c, top[k], count[k]) then
           in_hand[k] = in_hand[k] + 1
         else
           dead = dead + 1
@@ -239,16 +341,28 @@ return function(rules, K)
       if o ~= seat then
         local cards, n = cards_of(game, HAND[o], scratch)
         for i = 1, n do
-          if knows(game, seat, cards[i]) then unseen[cards[i]] = false else unknown = unknown + 1 end
+          local c = cards[i]
+          if not knows(game, seat, c) then
+            unknown = unknown + 1
+          elseif by_count then
+            local k = COLOUR[c]
+            if VALUE[c] >= floor[k] then fitting[k] = fitting[k] - 1 end
+          else
+            unseen[c] = false
+          end
         end
       end
     end
-    -- The unseen cards that may still move each figure: any card of a path not started, else one that follows.
-    for c = 1, NCARDS do
-      if unseen[c] then
-        local k = COLOUR[c]
-        if not top[k] or (pos[k] < NSTEPS and follows(game, seat, k, c, top[k], count[k])) then
-          fitting[k] = fitting[k] + 1
+    if not by_count then
+      for c = 1, NCARDS do
+        if unseen[c] then
+          local k = COLOUR[c]
+          local least = floor[k]
+          if least then
+            if VALUE[c] >= least then fitting[k] = fitting[k] + 1 end
+          elseif follows(game, seat, k, c, top[k], count[k]) then
+            fitting[k] = fitting[k] + 1
+          end
         end
       end
     end
@@ -261,9 +375,15 @@ return function(rules, K)
         value = value + H.path_prospect(game, seat, k, pos[k], steps, factor[k])
       elseif any_off then
         -- seed 000 "Commencez à fouiller un chemin": a figure off the board goes onto step 1; starting is optional
-        local as_adventurer = adventurers_off > 0 and H.path_prospect(game, seat, k, 0, steps, 1) or 0
+        local as_adventurer, as_explorer
+        if adventurers_off > 0 and explorer_off then
+          as_adventurer, as_explorer = prospects_from_start(game, seat, k, steps)
+        else
+          as_adventurer = adventurers_off > 0 and H.path_prospect(game, seat, k, 0, steps, 1) or 0
+          as_explorer = explorer_off and H.path_prospect(game, seat, k, 0, steps, EXPLORER_FACTOR)
+        end
         if as_adventurer > 0 then value = value + as_adventurer else as_adventurer = 0 end
-        local gain = explorer_off and H.path_prospect(game, seat, k, 0, steps, EXPLORER_FACTOR) - as_adventurer or 0
+        local gain = explorer_off and as_explorer - as_adventurer or 0
         if gain > best_explorer_gain then best_explorer_gain = gain end
         -- a colour not worth starting: its cards in hand are dead cards
         if as_adventurer <= 0 and gain <= 0 then dead = dead + in_hand[k] end

@@ -340,6 +340,15 @@ local function follows(game, seat, k, c, top, count)
   return rules.may_follow(game, seat, COLOURS[k], c, top)
 end
 
+--- The least card value that may follow `seat`'s pile of colour k whose top card is `top`, when that value alone
+--- decides (the base rules.may_follow, ascending piles: "égale ou supérieure"): follows(game, seat, k, c, top, count)
+--- is then VALUE[c] >= follow_floor(...). nil otherwise (a variant's rule, the "either" variant): ask follows for
+--- each card. A speed idiom for the bots' count of the cards that fit a path (heuristic.lua).
+local function follow_floor(game, seat, k, top)
+  if EITHER or rules.may_follow ~= base_may_follow then return nil end
+  return VALUE[top]
+end
+
 --- rules.expedition_ends(game, seat, colour, step) -> boolean: does the expedition end now that a figure of `seat`
 --- reached `step` of the `colour` path? Base rule (seed 000, "Fin d'une expédition"): when the end_figures-th figure
 --- (all seats and paths) stands past a bridge (step bridge_step or beyond); the tile it reached is then not
@@ -355,6 +364,7 @@ local base_expedition_ends = rules.expedition_ends
 function rules.vp_tile_pays(game, seat, figure_kind, value)
   return value
 end
+local base_vp_tile_pays = rules.vp_tile_pays
 
 --- rules.resolve_tile(game, seat, figure_kind, colour, step): resolves the tile a figure of `seat` reached at
 --- `step` of the `colour` path (seed 000, "Les plaquettes"): an artifact is taken (it goes to the seat's
@@ -559,7 +569,7 @@ rules.heuristic, rules.heuristic_parts = require("heuristic")(rules, {
   EXPLORER_FACTOR = EXPLORER_FACTOR, HAND = HAND, PILE = PILE, DISCARD = DISCARD, DECK = DECK, REMOVED = REMOVED,
   VP = VP, VP_START = VP_START, TURNS = TURNS, INITIAL_DECK = INITIAL_DECK, PLAY_PHASE = PLAY_PHASE,
   ARROW_PHASE = ARROW_PHASE, follows = follows, figure_points = figure_points, table_points = table_points,
-  artifact_chips = artifact_chips,
+  artifact_chips = artifact_chips, follow_floor = follow_floor, base_vp_tile_pays = base_vp_tile_pays,
 })
 
 -- ---- invariants ----------------------------------------------------------------------------------------------
