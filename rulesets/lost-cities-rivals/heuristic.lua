@@ -51,38 +51,34 @@ return function(rules, K)
     end
   end
 
-  -- seen_from[k][v]: per call, the footprints of the seen number cards (river, expeditions, box) of colour k with
-  -- value v; summed from v up by unseen_feet_from.
-  local seen = {}
-  for k = 1, NCOLOURS do
-    seen[k] = {}
-    for v = MIN_VALUE, MAX_VALUE do seen[k][v] = 0 end
-  end
+  -- Per call: from[k], the least value that joins the seat's expedition of colour k (its last number card, at least
+  -- MIN_VALUE); wagers[k], its wagers; seen_above[k], the footprints of the seen number cards (river, expeditions,
+  -- box) of colour k at value from[k] or more.
+  local from, wagers, seen_above = {}, {}, {}
+  for k = 1, NCOLOURS do from[k], wagers[k], seen_above[k] = MIN_VALUE, 0, 0 end
+
   local function count_seen(game, zone)
     local cards, n = cards_of(game, zone, scratch)
     for i = 1, n do
       local c = cards[i]
       local v = VALUE[c]
-      if v > 0 then seen[COLOUR[c]][v] = seen[COLOUR[c]][v] + FEET[c] end
+      if v > 0 then
+        local k = COLOUR[c]
+        if v >= from[k] then seen_above[k] = seen_above[k] + FEET[c] end
+      end
     end
   end
 
-  --- unseen_feet_from(k, v) -> number: footprints of the number cards of colour k, value >= v, not seen (still in
-  --- the draw piles: the pile cards are hidden from everybody). Reads the counts of the last count_all_seen.
-  local function unseen_feet_from(k, v)
-    if v < MIN_VALUE then v = MIN_VALUE end
-    if v > MAX_VALUE then return 0 end
-    local feet = FEET_FROM[k][v]
-    for w = v, MAX_VALUE do feet = feet - seen[k][w] end
-    return feet
+  --- unseen_feet_from(k) -> number: footprints of the number cards of colour k, value >= from[k], not seen (still
+  --- in the draw piles: the pile cards are hidden from everybody). Reads the counts of the last count_all_seen.
+  local function unseen_feet_from(k)
+    if from[k] > MAX_VALUE then return 0 end
+    return FEET_FROM[k][from[k]] - seen_above[k]
   end
 
-  --- Counts the seen number cards: the river, every expedition, the box (all public zones).
+  --- Counts the seen number cards at or above each from[k]: the river, every expedition, the box (all public zones).
   local function count_all_seen(game)
-    for k = 1, NCOLOURS do
-      local row = seen[k]
-      for v = MIN_VALUE, MAX_VALUE do row[v] = 0 end
-    end
+    for k = 1, NCOLOURS do seen_above[k] = 0 end
     count_seen(game, RIVER)
     count_seen(game, BOX)
     for s = 1, SEATS do
@@ -94,18 +90,22 @@ return function(rules, K)
   --- 002 "Entreprendre des expéditions": a number joins an expedition when equal to or higher than its last card;
   --- "Fin de la partie": footprints × (1 + wagers)). Per colour: the unseen footprints at or above the last card
   --- (any value on an empty expedition or one holding only wagers), × SHARE / seats, × (1 + the wagers on it).
+  --- (The seen cards are summed only at or above each last card, read first: the same integers as summing every
+  --- value and then those from the last card up, for less work.)
   local function expedition_prospects(game, seat)
+    for k = 1, NCOLOURS do
+      local cards, n = cards_of(game, EXPEDITION[seat][k], scratch)
+      local w, last = 0, MIN_VALUE
+      for i = 1, n do
+        local v = VALUE[cards[i]]
+        if v == 0 then w = w + 1 else last = v end
+      end
+      wagers[k], from[k] = w, last < MIN_VALUE and MIN_VALUE or last
+    end
     count_all_seen(game)
     local total = 0
     for k = 1, NCOLOURS do
-      local zone = EXPEDITION[seat][k]
-      local cards, n = cards_of(game, zone, scratch)
-      local wagers, last = 0, MIN_VALUE
-      for i = 1, n do
-        local v = VALUE[cards[i]]
-        if v == 0 then wagers = wagers + 1 else last = v end
-      end
-      total = total + unseen_feet_from(k, last) * SHARE / SEATS * (1 + wagers)
+      total = total + unseen_feet_from(k) * SHARE / SEATS * (1 + wagers[k])
     end
     return total
   end
