@@ -4,9 +4,16 @@
 # The peak RSS (VmHWM, from getrusage of the finished command) of a run of 2,000,000 games is within 10% of the
 # RSS of a run of 20,000, for simulate (and its --jsonl streamed to a file), compare and merge. A ratio, not a
 # time: the games are of the tiny-take fixture with 2 cards (2 actions a game) to keep the run short.
+# Skipped (77) in a sanitizer build (tests/sanitize.sh): AddressSanitizer keeps freed memory in its quarantine and
+# shadow, so RSS there grows with the work whatever the program keeps (measured: 206 MiB -> 485 MiB); the plain
+# build of ./test.sh checks the ratios.
 set -euo pipefail
 hr=$(readlink -f "$1")
 src=$(readlink -f "$2")
+if ldd "$hr" 2> /dev/null | grep -q 'libasan'; then
+  echo "a sanitizer build: RSS ratios are checked in the plain build only (ASan's quarantine holds freed memory): skipped"
+  exit 77
+fi
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
