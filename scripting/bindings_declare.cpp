@@ -203,8 +203,9 @@ void apply_variant_additions(lua_State* L, const std::vector<VariantAddition>& a
 /// houserules.name_phase(name, number): names a phase a house rule adds after the ruleset declared its own
 /// (rules.encoding:phase(name) calls it for the number it allocates), so that game:phase_name(), game:set_phase(name),
 /// scenario files' `phase = "name"` and the observation's phase name answer for it as for a declared phase.
-/// Only while the rules load and after houserules.declare; `name` a word, `number` an integer no declared phase
-/// names. Errors (raised, naming the name): called late or early, a name or number already taken.
+/// Only while the rules load and after houserules.declare; `name` a string (as declare's phase names: any text, charged
+/// to the declare budget), `number` an integer in 32 bits that no phase names yet. Errors (raised, naming the name):
+/// called late or early, a name or number already taken, a number out of range.
 int houserules_name_phase(lua_State* L) {
   IMPL;
   if (!impl.loading) return luaL_error(L, "houserules.name_phase may only be called while the rules load");

@@ -53,11 +53,12 @@ struct Step {
 };
 
 /// The story of `steps` (story.hpp) from the deal of `seed`, as `viewer` saw it (0: the whole state).
-json story_of(ScriptedRules& rules, std::uint64_t seed, const std::vector<Step>& steps, int viewer) {
+json story_of(ScriptedRules& rules, std::uint64_t seed, const std::vector<Step>& steps, int viewer,
+              const std::function<bool()>& out_of_time) {
   std::vector<StoryAction> actions;
   actions.reserve(steps.size());
   for (const Step& s : steps) actions.push_back({s.seat, s.action, s.text});
-  return story_json(rules, rules.new_game(seed), actions, viewer);
+  return story_json(rules, rules.new_game(seed), actions, viewer, out_of_time);
 }
 
 json log_json(const std::vector<Step>& steps) {
@@ -537,7 +538,12 @@ json GameServer::game_json(Session& s, int seat, int caller, int at) {
   GameState past;
   if (moment) {
     past = s.rules->new_game(s.seed);
-    for (int i = 0; i < at; ++i) s.rules->apply(past, s.history[static_cast<std::size_t>(i)].action);
+    for (int i = 0; i < at; ++i) {
+      if (out_of_time())
+        throw ApiError(503, fmt::format("action {} could not be replayed within the server's time budget for one "
+                                        "request; the game is unchanged", at));
+      s.rules->apply(past, s.history[static_cast<std::size_t>(i)].action);
+    }
   }
   const GameState& shown = moment ? past : s.state;
   json view_out;
@@ -559,7 +565,7 @@ json GameServer::game_json(Session& s, int seat, int caller, int at) {
   if (!moment && !s.state.over() && seat == s.state.to_move() && s.human(seat)) {
     const auto actions = s.rules->legal_actions(s.state);
     for (const Action a : actions) legal.push_back(s.rules->action_text(s.state, a));
-    previews = tile_previews(*s.rules, s.state, seat, actions);  // where each `lay` would put its tile
+    previews = tile_previews(*s.rules, s.state, seat, actions, out_of_time_now);  // where each `lay` would put its tile
   }
   bool can_undo = false;
   for (const Step& step : s.history) can_undo = can_undo || (caller > 0 ? step.seat == caller : caller == 0 && s.human(step.seat));
@@ -576,7 +582,7 @@ json GameServer::game_json(Session& s, int seat, int caller, int at) {
               {"previews", std::move(previews)},
               {"log", log_json(s.history)},
               // as this page's viewer saw the game: the whole state, its seat, or a spectator (-1: action texts only)
-              {"story", story_of(*s.rules, s.seed, s.history, everything ? 0 : seat > 0 ? seat : -1)},
+              {"story", story_of(*s.rules, s.seed, s.history, everything ? 0 : seat > 0 ? seat : -1, out_of_time_now)},
               {"can_undo", can_undo},
               {"bot_to_move", !s.state.over() && !s.human(s.state.to_move())},
               {"error", s.error},
@@ -844,7 +850,7 @@ json GameServer::replay(const std::string& id, std::int64_t at) {
               {"at", at},           {"total", s.playable},  {"recorded", s.recorded.size()},
               {"log", log},         {"view", view_json(*s.rules, state, [this] { return out_of_time(); })},
               {"hints", s.hints},
-              {"story", story_of(*s.rules, s.seed, s.history, 0)}};
+              {"story", story_of(*s.rules, s.seed, s.history, 0, [this] { return out_of_time(); })}};
   if (!s.divergence.empty()) out["divergence"] = {{"at", s.playable + 1}, {"message", s.divergence}};
   return out;
 }

@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "play/play.hpp"
 #include "scripted_rules.hpp"
 
@@ -17,13 +19,20 @@ GameState seen_by_viewer(const GameState& state, int viewer) { return viewer > 0
 
 }  // namespace
 
-json story_json(ScriptedRules& rules, const GameState& start, std::span<const StoryAction> actions, int viewer) {
+json story_json(ScriptedRules& rules, const GameState& start, std::span<const StoryAction> actions, int viewer,
+                const std::function<bool()>& out_of_time) {
   json story = json::array();
   GameState state = start, before = start, round_end;
   std::vector<std::string> texts;
   std::size_t first = 0;
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const StoryAction& a = actions[i];
+    if (texts.empty() && out_of_time && out_of_time()) {  // slow rules: the rest of the log is not told
+      story.push_back({{"seat", a.seat}, {"first", i + 1}, {"last", actions.size()},
+                       {"summary", fmt::format("({} more actions not told)", actions.size() - i)},
+                       {"error", "the log stops here: the server's time budget for one request ran out"}});
+      break;
+    }
     if (texts.empty()) {
       before = state;
       first = i + 1;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -33,9 +34,11 @@ struct StoryAction {
 ///    "round_end" (when the turn ended a round): {"round", "scores": [..], "totals": [..] (match scores after it),
 ///                  "breakdown": [text or null per seat] (score_breakdown on the round's final position with every
 ///                  card revealed, as players show their hands when a round is over)}}.
-/// A hook that fails gives the entry "error": its message (the summary falls back to the action texts). Throws
-/// RulesError when an action does not apply (the caller's history is corrupt).
+/// A hook that fails gives the entry "error": its message (the summary falls back to the action texts). When
+/// `out_of_time` (if given) says the request's time budget is spent, the story stops there with a last entry for the
+/// actions left ({"seat", "first", "last", "summary": their texts' count, "error": why}). Throws RulesError when an
+/// action does not apply (the caller's history is corrupt).
 nlohmann::json story_json(ScriptedRules& rules, const GameState& start, std::span<const StoryAction> actions,
-                          int viewer);
+                          int viewer, const std::function<bool()>& out_of_time = {});
 
 }  // namespace hr

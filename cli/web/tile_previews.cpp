@@ -9,12 +9,14 @@ namespace hr {
 
 using nlohmann::json;
 
-json tile_previews(Rules& rules, const GameState& state, int seat, std::span<const Action> legal) {
+json tile_previews(Rules& rules, const GameState& state, int seat, std::span<const Action> legal,
+                   const std::function<bool()>& out_of_time) {
   json out = json::object();
   const Layout& layout = rules.layout();
   if (layout.boards.empty() || seat < 1) return out;
   const std::uint8_t bit = static_cast<std::uint8_t>(1u << (seat - 1));
   for (std::size_t i = 0; i < legal.size() && i < kMaxPreviewActions; ++i) {
+    if (out_of_time && out_of_time()) break;
     GameState after = state;
     try {
       rules.apply(after, legal[i]);

@@ -2,6 +2,7 @@
 // player chooses (docs/serve.md, "Boards": hovering `lay 2,0 r1` shows the drawn tile, rotated, on the map).
 #pragma once
 
+#include <functional>
 #include <span>
 
 #include <nlohmann/json.hpp>
@@ -15,9 +16,12 @@ namespace hr {
 /// Shape: {"<index in legal>": [{"card": web card, "board": 0-based, "anchor", "rotation", "faces": [face, ...],
 /// "features": [[face, feature], ...]}], ...}, only for the actions that lay a tile. A tile is told only when `seat`
 /// knew it before the action (it sees the card: the drawn tile) or it already lay on a board: the copy's hidden
-/// cards (piles, pools) never reach the answer. An action whose rules fail is left out. At most `kMaxActions` actions
-/// are tried (a long list of legal actions costs at most that many applications).
-nlohmann::json tile_previews(Rules& rules, const GameState& state, int seat, std::span<const Action> legal);
+/// cards (piles, pools) never reach the answer. An action whose rules fail is left out. At most `kMaxPreviewActions`
+/// actions are tried (a long list of legal actions costs at most that many applications), and none once
+/// `out_of_time` (when given) says the request's time budget is spent: slow rules cost the page its previews, not
+/// the server a stalled request.
+nlohmann::json tile_previews(Rules& rules, const GameState& state, int seat, std::span<const Action> legal,
+                             const std::function<bool()>& out_of_time = {});
 
 inline constexpr std::size_t kMaxPreviewActions = 200;
 
