@@ -7,7 +7,8 @@
 #  * a house rule whose drawing hook outruns the sandbox's time limit (stuck-draw.toml): the hook is stopped, the
 #    game's view says so (draw_error), the server goes on;
 #  * with --request-time 1, a game of slow-draw.toml is drawn only until its request's time budget is spent, and its
-#    view says so;
+#    view says so; and the log of a whole game of slow-summary.toml (its turn_summary hook counts for a while, and the
+#    log is told again on every request) stops there with an entry saying so (without the stop: a 40 s answer);
 #  * trick "70 games that fill their Lua heap bring the server to 2.4 GB": with --memory 256, 16 games of
 #    heap-filler.toml (40 MiB each, 640 MiB in all) leave at most 256 MiB of Lua heap held, the oldest games evicted
 #    (404 naming the budget), the newest still playable, and the server's resident memory stays under 450 MiB.
@@ -71,6 +72,15 @@ echo "ok  the server goes on after a hook that overran"
   grep -q '"draw_error":"hook .draw_component.: drawing stopped, the server.s time budget for one request ran out' "$tmp/budget" ||
     fail "slow-draw under --request-time 1: the view does not say the time budget ran out: $(grep -o '"draw_error":"[^"]*"' "$tmp/budget" | cut -c1-300)"
   echo "ok  --request-time 1: $(grep -o '"draw_error":"[^"]*"' "$tmp/budget" | cut -c1-140)"
+  # the log of a long game whose turn_summary is slow: told until the budget runs out, then an entry says so
+  status=$(post /api/games "{\"ruleset\": \"$fixtures/slow-summary.toml\", \"players\": [\"random\", \"random\"], \"seed\": 7}" "$tmp/story")
+  [ "$status" = 201 ] || fail "slow-summary under --request-time 1: $status $(cut -c1-300 "$tmp/story")"
+  story=$(game_id "$tmp/story")
+  status=$(post "/api/games/$story/bot" '{"until_human": true}' "$tmp/story")
+  [ "$status" = 200 ] || fail "slow-summary's bots under --request-time 1: $status $(cut -c1-300 "$tmp/story")"
+  grep -q '"error":"the log stops here: the server.s time budget for one request ran out"' "$tmp/story" ||
+    fail "slow-summary under --request-time 1: the log does not stop at the budget: $(grep -o '"story":.\{0,300\}' "$tmp/story")"
+  echo "ok  --request-time 1: the log of slow summaries stops at the budget: $(grep -o '"summary":"([0-9]* more actions not told)"' "$tmp/story")"
 ) || exit 1
 
 # --- the memory budget: the oldest idle games are evicted ---
