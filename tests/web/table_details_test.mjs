@@ -9,50 +9,12 @@
 // - a live game: clicking a log entry shows the table at that moment, read-only, as the seat saw it then (a card it
 //   drew later is not in its hand; the other hand and the deck are backs), and "Back to the game" returns.
 // Screenshots into SHOTS. Fails on any error in the page's console.
-import { chromium } from 'playwright-core';
 import { spawnSync } from 'node:child_process';
+import { BROWSER, URL, TMP, SHOTS, HR, log, check, openTable } from './table_lib.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const { BROWSER, URL, TMP, SHOTS, HR } = process.env;
-const started = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s]`, ...a);
-function check(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(TMP, 'profile-')), {
-  executablePath: BROWSER,
-  headless: true,
-  viewport: { width: 1400, height: 1000 },
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const page = context.pages()[0] || (await context.newPage());
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(String(e)));
-page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
-
-const renders = () => page.evaluate(() => Number(document.body.dataset.renders || 0));
-async function waitForHuman(before) {
-  await page.waitForFunction((n) => {
-    if (Number(document.body.dataset.renders || 0) <= n) return false;
-    return document.getElementById('status').dataset.over === '1' || document.querySelectorAll('#actions button.action').length > 0;
-  }, before, { timeout: 60000 }).catch(async (e) => {
-    throw new Error(`${e.message}; the page says '${await page.textContent('#message')}', errors: ${pageErrors.join(' | ')}`);
-  });
-}
-async function newGame(ruleset, players, seed) {
-  await page.selectOption('#ruleset', ruleset);
-  await page.fill('#ruleset-path', '');
-  await page.fill('#seat-count', String(players.length));
-  await page.dispatchEvent('#seat-count', 'change');
-  for (let s = 1; s <= players.length; s++) await page.selectOption(`.seat-player[data-seat="${s}"]`, players[s - 1]);
-  await page.fill('#seed', String(seed));
-  const before = await renders();
-  await page.click('#start');
-  await waitForHuman(before);
-}
+const { context, page, pageErrors, renders, waitForHuman, newGame } = await openTable();
 async function clickActionText(text) {
   const before = await renders();
   await page.click(`#actions button.action:text-is("${text}")`);
