@@ -2,7 +2,7 @@
 // the script sources `houserules mutate` loads in place of the files on disk.
 //
 // Coverage: while CoverageRecorder::global() is enabled, every Sandbox created sets a Lua line and call hook
-// (the same hook function as its CPU guard, scripting/sandbox.cpp) that reports here. Only chunks loaded from
+// (the same hook function as its CPU guard, scripting/sandbox_watchdog.cpp) that reports here. Only chunks loaded from
 // files (chunk names "@file") are recorded. A file's executable lines are the lines Lua can report for it: the
 // line information of every function prototype of the chunk, nested ones included, read from the chunk's
 // binary dump (lua_dump, from C: the sandbox has no string.dump). This is what `debug.getinfo(f, "L")`

@@ -46,7 +46,7 @@ class ScriptError : public RulesError {
   using RulesError::RulesError;
 };
 
-class Watchdog;  // sandbox.cpp: the thread that stops calls past their time limit
+class Watchdog;  // sandbox_watchdog.hpp: the thread that stops calls past their time limit
 class CoverageRecorder;  // coverage.hpp
 
 class Sandbox {

@@ -12,7 +12,7 @@
 //     element may come from an __index metamethod written in C, e.g. rawlen, which the guard does not see).
 //   * table.unpack: replaced here, with the same bound (Lua's own stops at its stack limit, 10^6 values, but
 //     each through __index).
-//   * table.insert/remove/move/sort (sandbox.cpp) and find/match/gmatch/gsub (sandbox_patterns.cpp): bounded.
+//   * table.insert/remove/move/sort (sandbox_table.cpp) and find/match/gmatch/gsub (sandbox_patterns.cpp): bounded.
 //   * string.byte, utf8.codepoint: bounded by the string's length and Lua's stack limit ("string slice too
 //     long"); string.char, utf8.char, select: by the number of arguments (the stack limit); utf8.len,
 //     utf8.offset, string.reverse/lower/upper, string.format (widths of at most 2 digits in Lua 5.4),
@@ -23,6 +23,7 @@
 #include <lua.hpp>
 
 #include "sandbox.hpp"
+#include "sandbox_functions.hpp"
 
 namespace hr {
 

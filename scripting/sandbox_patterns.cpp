@@ -14,6 +14,7 @@
 #include <lua.hpp>
 
 #include "sandbox.hpp"
+#include "sandbox_functions.hpp"
 
 namespace hr {
 
