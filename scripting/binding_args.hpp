@@ -300,6 +300,15 @@ inline ComponentId tile_arg(lua_State* L, Impl& impl, int index) {
   return c;
 }
 
+/// The zones named by argument `arg`: a zone group (a number from declare{groups=...}, resolved once at load:
+/// the fast form) or a list of zones (numbers or names, read into impl.scratch_zones). Raises on a bad group
+/// number, a bad zone or another type. (bindings_zones.cpp)
+const std::vector<ZoneId>& zones_arg(lua_State* L, Impl& impl, int arg);
+
+/// The declared map (declare{maps=...}) numbered by argument `arg`: its values indexed by component number
+/// (entry 0 for a card the viewer cannot see). Raises on a number that names no map. (bindings_zones.cpp)
+const std::vector<lua_Integer>& map_arg(lua_State* L, Impl& impl, int arg);
+
 /// A placement number (1-based: anchor * rotations + rotation + 1) or text ("4,7 r2") at `index`: anchor,
 /// rotation. (bindings_boards.cpp)
 std::pair<int, int> placement_arg(lua_State* L, Impl& impl, int board, int index);
@@ -319,6 +328,7 @@ std::span<const luaL_Reg> zone_methods();      // bindings_zones.cpp: zones and 
 std::span<const luaL_Reg> counter_methods();   // bindings_counters.cpp: counters and board marks
 std::span<const luaL_Reg> board_methods();     // bindings_boards.cpp: lattices, features, sites, paths
 std::span<const luaL_Reg> tile_methods();      // bindings_tiles.cpp: tile placements, tracks, figures
+std::span<const luaL_Reg> tally_methods();     // bindings_tally.cpp: counts of the cards in zones, by a map's key
 
 /// houserules.declare (bindings_declare.cpp): registered by push_houserules_api (bindings_api.cpp).
 int houserules_declare(lua_State* L);

@@ -139,7 +139,7 @@ int game_tostring(lua_State* L) {
 void create_game_methods(lua_State* L, Impl& impl) {
   const std::span<const luaL_Reg> areas[] = {bindings::flow_methods(), bindings::zone_methods(),
                                              bindings::counter_methods(), bindings::board_methods(),
-                                             bindings::tile_methods()};
+                                             bindings::tile_methods(), bindings::tally_methods()};
   std::size_t count = 0;
   for (const auto& area : areas) count += area.size();
   lua_createtable(L, 0, static_cast<int>(count));

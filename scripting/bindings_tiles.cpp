@@ -2,7 +2,7 @@
 // docs/writing-rules.md).
 //
 // Binds game:tile_at, tile_faces, placements, placement, placement_text, placement_anchor, placement_faces,
-// placement_sides (tiles on a lattice board); tile, place_tile (on a board or a track); figure, move_figure,
+// placement_sides (tiles on a lattice board); tile, track_tiles, place_tile (on a board or a track); figure, move_figure,
 // figures_at (figures on tracks and boards).
 //
 // Invariants: a placement is a number, anchor * rotations + rotation + 1 (anchor 0-based), or its text
@@ -171,6 +171,29 @@ GAME_METHOD(tile) {
     return 2;
   });
 }
+// game:track_tiles(track, into [, first [, last]]) -> into: into[s] = the tile on space s of the track (its
+// component number), false for none, for s = first..last (default: every space, 1..n): a walk along a path reads
+// the tiles it passes from one call. Errors: a bad track, a space outside 1..n, an `into` that is not a plain table.
+GAME_METHOD(track_tiles) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int track = track_arg(L, impl, 2);
+  check_into(L, 3, "track_tiles");
+  const auto spaces = static_cast<lua_Integer>(impl.layout->tracks[static_cast<std::size_t>(track)].values.size());
+  const lua_Integer first = lua_isnoneornil(L, 4) ? 1 : integer_arg(L, 4);
+  const lua_Integer last = lua_isnoneornil(L, 5) ? spaces : integer_arg(L, 5);
+  if (first < 1 || last > spaces)
+    luaL_error(L, "game:track_tiles: spaces %d..%d are not within 1..%d of track '%s'", static_cast<int>(first),
+               static_cast<int>(last), static_cast<int>(spaces), impl.layout->tracks[static_cast<std::size_t>(track)].name.c_str());
+  lua_settop(L, 3);
+  for (lua_Integer space = first; space <= last; ++space) {
+    const ComponentId c = s.tile_at(track, static_cast<int>(space)).component;
+    if (c == kNoComponent) lua_pushboolean(L, 0);
+    else lua_pushinteger(L, c + 1);
+    lua_rawseti(L, 3, space);
+  }
+  return 1;
+}
 /// True when argument `index` of game:place_tile names a board rather than a track: a board's name, or a number
 /// when the game has boards and no tracks. Raises on a number when it has both (name it then).
 bool names_board(lua_State* L, Impl& impl, int index) {
@@ -270,7 +293,7 @@ std::span<const luaL_Reg> tile_methods() {
       {"placements", game_placements}, {"placement", game_placement}, {"placement_text", game_placement_text},
       {"placement_anchor", game_placement_anchor}, {"placement_faces", game_placement_faces},
       {"placement_sides", game_placement_sides},
-      {"tile", game_tile}, {"place_tile", game_place_tile}, {"figure", game_figure}, {"move_figure", game_move_figure},
+      {"tile", game_tile}, {"track_tiles", game_track_tiles}, {"place_tile", game_place_tile}, {"figure", game_figure}, {"move_figure", game_move_figure},
       {"figures_at", game_figures_at}};
   return methods;
 }

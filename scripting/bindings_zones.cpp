@@ -19,6 +19,34 @@
 
 namespace hr::bindings {
 
+// The zones named by argument `arg`: a zone group (a number from declare{groups=...}, resolved once at load:
+// the fast form) or a list of zones (numbers or names, read into impl.scratch_zones). Raises on a bad group
+// number, a bad zone or another type.
+const std::vector<ZoneId>& zones_arg(lua_State* L, Impl& impl, int arg) {
+  if (lua_type(L, arg) == LUA_TNUMBER) {
+    const lua_Integer g = lua_tointeger(L, arg);
+    if (g < 1 || g > static_cast<lua_Integer>(impl.zone_groups.size())) luaL_error(L, "no zone group number %d", static_cast<int>(g));
+    return impl.zone_groups[static_cast<std::size_t>(g - 1)];
+  }
+  luaL_checktype(L, arg, LUA_TTABLE);
+  const auto n = static_cast<lua_Integer>(luaL_len(L, arg));
+  impl.scratch_zones.clear();
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_geti(L, arg, i);
+    impl.scratch_zones.push_back(zone_arg(L, impl, -1));
+    lua_pop(L, 1);
+  }
+  return impl.scratch_zones;
+}
+
+// The declared map (declare{maps=...}) numbered by argument `arg`: its values indexed by component number
+// (entry 0 for a card the viewer cannot see). Raises on a number that names no map.
+const std::vector<lua_Integer>& map_arg(lua_State* L, Impl& impl, int arg) {
+  const lua_Integer m = integer_arg(L, arg);
+  if (m < 1 || m > static_cast<lua_Integer>(impl.maps.size())) luaL_error(L, "no map number %d", static_cast<int>(m));
+  return impl.maps[static_cast<std::size_t>(m - 1)];
+}
+
 namespace {
 
 GAME_METHOD(size) { IMPL; const GameState& s = state_arg(L, impl); lua_pushinteger(L, s.size(zone_arg(L, impl, 2))); return 1; }
@@ -63,26 +91,6 @@ GAME_METHOD(cards) {
   lua_pushinteger(L, n);
   return 2;
 }
-/// The zones named by argument `arg`: a zone group (a number from declare{groups=...}, resolved once at load:
-/// the fast form) or a list of zones (numbers or names, read into impl.scratch_zones). Raises on a bad group
-/// number, a bad zone or another type.
-const std::vector<ZoneId>& zones_arg(lua_State* L, Impl& impl, int arg) {
-  if (lua_type(L, arg) == LUA_TNUMBER) {
-    const lua_Integer g = lua_tointeger(L, arg);
-    if (g < 1 || g > static_cast<lua_Integer>(impl.zone_groups.size())) luaL_error(L, "no zone group number %d", static_cast<int>(g));
-    return impl.zone_groups[static_cast<std::size_t>(g - 1)];
-  }
-  luaL_checktype(L, arg, LUA_TTABLE);
-  const auto n = static_cast<lua_Integer>(luaL_len(L, arg));
-  impl.scratch_zones.clear();
-  for (lua_Integer i = 1; i <= n; ++i) {
-    lua_geti(L, arg, i);
-    impl.scratch_zones.push_back(zone_arg(L, impl, -1));
-    lua_pop(L, 1);
-  }
-  return impl.scratch_zones;
-}
-
 /// Shared body of game:tops and game:sizes. Arg 2 names zones (zones_arg), arg 3 is an optional list to fill.
 /// For each zone i, read(state, zone) pushes one value and it is stored as into[i]. Returns `into` and the count.
 template <class Read>
@@ -100,14 +108,6 @@ int each_zone(lua_State* L, Read&& read) {
   lua_pushinteger(L, static_cast<lua_Integer>(zones.size()));
   return 2;
 }
-/// The declared map (declare{maps=...}) numbered by argument `arg`: its values indexed by component number
-/// (entry 0 for a card the viewer cannot see). Raises on a number that names no map.
-const std::vector<lua_Integer>& map_arg(lua_State* L, Impl& impl, int arg) {
-  const lua_Integer m = integer_arg(L, arg);
-  if (m < 1 || m > static_cast<lua_Integer>(impl.maps.size())) luaL_error(L, "no map number %d", static_cast<int>(m));
-  return impl.maps[static_cast<std::size_t>(m - 1)];
-}
-
 // game:tops(zones [, into [, map, empty]]) -> list, count: the top card of each zone (false when empty).
 // With `map` (a declared map's number, the fast form, or a list indexed by card number), map[top] instead of
 // the card, and `empty` for an empty zone: e.g. the value of each expedition's last card in one call.
