@@ -28,7 +28,10 @@
 --
 -- Information: it reads public zones (piles, discard piles: each card was shown as it arrived; the board and its tiles, figures, counters), the
 -- seat's own hand, zone sizes, and of other hands only the cards game:knows(seat, card) — never an unknown card's
--- identity or place. Cost: one game:cards per pile, hand and discard pile; no allocation.
+-- identity or place. Cost: while the fitting cards are counted by colour (the base rules), one game:cards for the
+-- seat's hand, two game:tally (the piles and discard piles; the other hands, as the seat knows them) and one
+-- game:track_tiles per path walked; else one game:cards per pile, hand and discard pile and one game:tile per step
+-- walked; no allocation.
 
 --- Of the unseen cards the seat may draw, the share it can still use (drawn in time, not taken first).
 local DRAW_USE = 0.75
@@ -59,12 +62,19 @@ return function(rules, K)
   local cards_of, size_of, top_of, counter_of, figure_of, tile_of, knows, match_score, to_move_of =
     G.cards, G.size, G.top, G.counter, G.figure, G.tile, G.knows, G.match_score, G.to_move
   local phase_of, PLAY_PHASE, ARROW_PHASE = G.phase, K.PLAY_PHASE, K.ARROW_PHASE
+  local tally, track_tiles, tops_of, over = G.tally, G.track_tiles, G.tops, G.over
+  local COLOUR_MAP, VALUE_MAP, SHOWN, OTHER_HANDS = K.COLOUR_MAP, K.VALUE_MAP, K.SHOWN, K.OTHER_HANDS
+  local PILES, DISCARDS = K.PILES, K.DISCARDS
+  local ceil = math.ceil
   local MEAN_STEP = (STEPS[NSTEPS] - STEPS[1]) / math.max(1, NSTEPS - 1)
 
   -- Scratch lists (overwritten before every use; nothing is kept between calls).
   local scratch, unseen = {}, {}
   for c = 1, NCARDS do scratch[c], unseen[c] = 0, true end
-  local pos, factor, top, count, in_hand, fitting, floor = {}, {}, {}, {}, {}, {}, {}
+  local pos, factor, top, count, in_hand, fitting, floor, seen = {}, {}, {}, {}, {}, {}, {}, {}
+  local discard_top, their_top = {}, {} -- game:tops' answers: the discard piles', an opponent's piles'
+  for k = 1, NCOLOURS do seen[k], top[k], discard_top[k], their_top[k] = 0, false, false, false end
+  local tiles = {} -- game:track_tiles' answer: the tiles of the path walked
   -- STEP_GAIN[s]: H.step_value(s) - H.step_value(s - 1) of the base H.step_value (step 0: off the board).
   local STEP_GAIN = {}
   for s = 1, NSTEPS do STEP_GAIN[s] = STEPS[s] - (s > 1 and STEPS[s - 1] or 0) end
@@ -122,12 +132,17 @@ return function(rules, K)
   --- figure of that factor (a path not started: as an adventurer and as the explorer), from the same walk.
   local function base_path_prospect(game, seat, k, from, steps, figure_factor, factor2)
     local gain, gain2, artifact_gain = 0, 0, nil
+    if steps <= 0 or from >= NSTEPS then return gain, gain2 end
+    -- the spaces the walk reaches (with a chance above 0), their tiles from one kernel call
+    local last = from + ceil(steps)
+    if last > NSTEPS then last = NSTEPS end
+    track_tiles(game, k, tiles, from + 1, last)
     for j = 1, NSTEPS - from do
       local chance = steps - (j - 1)
       if chance <= 0 then break end
       if chance > 1 then chance = 1 end
       local s = from + j
-      local t, tile = tile_of(game, k, s), 0
+      local t, tile = tiles[s], 0
       if t then
         local kind = TILE[t]
         if kind == VPTILE then
@@ -172,7 +187,7 @@ return function(rules, K)
       + figure_points(game, seat) + table_points(artifact_chips(game, seat))
   end
 
-  local base_path_prospect_part = H.path_prospect
+  local base_path_prospect_part, base_now = H.path_prospect, H.now
 
   --- prospects_from_start(game, seat, k, steps) -> number, number: H.path_prospect(game, seat, k, 0, steps, 1) and
   --- H.path_prospect(game, seat, k, 0, steps, EXPLORER_FACTOR) (a path not started, as an adventurer and as the
@@ -220,19 +235,11 @@ return function(rules, K)
     return cards > turns and turns / cards or 1
   end
 
-  --- Marks the cards in zone z as seen: by_count, takes each that fits its path (floor[k]) off fitting[k]; else
-  --- flags it in `unseen`.
+  --- Flags the cards in zone z as seen in `unseen` (a variant's rule: each card is asked later; by colour, the
+  --- counts come from game:tally instead).
   local function see(game, z)
     local cards, n = cards_of(game, z, scratch)
-    if by_count then
-      for i = 1, n do
-        local c = cards[i]
-        local k = COLOUR[c]
-        if VALUE[c] >= floor[k] then fitting[k] = fitting[k] - 1 end
-      end
-    else
-      for i = 1, n do unseen[cards[i]] = false end
-    end
+    for i = 1, n do unseen[cards[i]] = false end
   end
 
   --- H.discard_cost(game, seat) -> number: for each discard pile whose top card may follow an opponent's pile of its
@@ -241,14 +248,17 @@ return function(rules, K)
   --- that gains most (explorer double).
   function H.discard_cost(game, seat)
     local cost = 0
+    tops_of(game, DISCARDS, discard_top)
     for k = 1, NCOLOURS do
-      local c = top_of(game, DISCARD[k])
+      local c = discard_top[k]
       if c then
         local most = 0
         for o = 1, SEATS do
           local pile = o ~= seat and PILE[o][k]
           local t = pile and top_of(game, pile)
-          if t and follows(game, o, k, c, t, size_of(game, pile)) then
+          -- (the base rule on ascending piles: the least value that follows decides, no count asked)
+          local least = t and follow_floor(game, o, k, t)
+          if t and (least and VALUE[c] >= least or not least and follows(game, o, k, c, t, size_of(game, pile))) then
             for i = 1, FPS do
               local f = (o - 1) * FPS + i
               local track, step = figure_of(game, f)
@@ -268,26 +278,34 @@ return function(rules, K)
   --- heuristic(game, seat) -> number: H.now + the prospects of the seat's paths - its dead cards - the discard tops
   --- its opponents may use (above). At the end of the game: the match total (the final score).
   return function(game, seat)
-    if game:over() then return match_score(game, seat) end
-    local value = H.now(game, seat) + H.pending_arrow(game, seat)
-    -- The seat's figures: pos[k] its step on path k (0: none), factor[k] its score factor; figures off the board.
+    if over(game) then return match_score(game, seat) end
+    -- The seat's figures: pos[k] its step on path k (0: none), factor[k] its score factor; figures off the board;
+    -- their points (K.figure_points, in the same order).
     for k = 1, NCOLOURS do pos[k], factor[k], in_hand[k] = 0, 1, 0 end
-    local explorer_off, adventurers_off = false, 0
+    local explorer_off, adventurers_off, points = false, 0, 0
     for i = 1, FPS do
       local track, step = figure_of(game, (seat - 1) * FPS + i)
       if track then
         pos[track], factor[track] = step, i == 1 and EXPLORER_FACTOR or 1
+        points = points + STEPS[step] * (i == 1 and EXPLORER_FACTOR or 1)
       elseif i == 1 then
         explorer_off = true
       else
         adventurers_off = adventurers_off + 1
       end
     end
-    local any_off = explorer_off or adventurers_off > 0
-    for k = 1, NCOLOURS do
-      local pile = PILE[seat][k]
-      top[k], count[k] = top_of(game, pile), size_of(game, pile)
+    local value
+    if H.now == base_now then -- H.now's terms, the figures' points from the scan above
+      value = match_score(game, seat) + counter_of(game, VP, seat) - counter_of(game, VP_START, seat)
+        + points + table_points(artifact_chips(game, seat))
+    else
+      value = H.now(game, seat)
     end
+    value = value + H.pending_arrow(game, seat)
+    local any_off = explorer_off or adventurers_off > 0
+    -- top[k]: the top card of the seat's pile k, false when empty; count[k] its cards, read only for a variant's
+    -- rule (follows).
+    tops_of(game, PILES[seat], top)
     -- The unseen cards that may still move each figure (fitting[k]): any card of a path not started, else one that
     -- follows. floor[k]: the least value that fits path k (-huge: any, huge: none; K.follow_floor), or false: ask
     -- follows for each card (a variant's rule). With every floor a number the fitting cards are counted by colour:
@@ -297,6 +315,7 @@ return function(rules, K)
       if not top[k] then floor[k] = -math.huge
       elseif pos[k] >= NSTEPS then floor[k] = math.huge
       else floor[k] = follow_floor(game, seat, k, top[k]) or false end
+      if floor[k] == false then count[k] = size_of(game, PILE[seat][k]) end
       if floor[k] == -math.huge then fitting[k] = OF_COLOUR[k]
       elseif floor[k] == math.huge then fitting[k] = 0
       elseif floor[k] then fitting[k] = AT_LEAST[k][floor[k]]
@@ -332,13 +351,23 @@ return function(rules, K)
         dead = dead + 1
       end
     end
-    for s = 1, SEATS do
-      for k = 1, NCOLOURS do see(game, PILE[s][k]) end
-    end
-    for k = 1, NCOLOURS do see(game, DISCARD[k]) end
     local unknown = size_of(game, DECK) + size_of(game, REMOVED)
+    if by_count then
+      -- the same counts in C: the fitting cards of every pile and discard pile, then those of the other hands that
+      -- the seat knows (the others are unknown to it)
+      tally(game, SHOWN, COLOUR_MAP, seen, nil, floor, VALUE_MAP)
+      for k = 1, NCOLOURS do fitting[k] = fitting[k] - seen[k] end
+      local _, hidden = tally(game, OTHER_HANDS[seat], COLOUR_MAP, seen, seat, floor, VALUE_MAP)
+      for k = 1, NCOLOURS do fitting[k] = fitting[k] - seen[k] end
+      unknown = unknown + hidden
+    else
+      for s = 1, SEATS do
+        for k = 1, NCOLOURS do see(game, PILE[s][k]) end
+      end
+      for k = 1, NCOLOURS do see(game, DISCARD[k]) end
+    end
     for o = 1, SEATS do
-      if o ~= seat then
+      if o ~= seat and not by_count then
         local cards, n = cards_of(game, HAND[o], scratch)
         for i = 1, n do
           local c = cards[i]

@@ -90,6 +90,29 @@ for s = 1, SEATS do
   for _ = 1, P.adventurers do figure_list[#figure_list + 1] = { kind = "adventurer", owner = s } end
 end
 
+-- For the heuristic's counts in C (game:tally, heuristic.lua): each component's colour (0: a tile) and value; the
+-- zones whose cards every seat has seen (the piles and discard piles), and per seat the other seats' hands.
+local colour_map, value_map = {}, {}
+for c = 1, #list do colour_map[c], value_map[c] = list[c].colour or 0, list[c].value end
+-- Also each seat's piles and the discard piles in colour order, for game:tops.
+local groups = { shown = {}, discards = {} }
+for s = 1, SEATS do
+  groups["piles." .. s] = {}
+  for k = 1, NCOLOURS do
+    groups.shown[#groups.shown + 1] = "pile." .. s .. "." .. COLOURS[k]
+    groups["piles." .. s][k] = "pile." .. s .. "." .. COLOURS[k]
+  end
+end
+for k = 1, NCOLOURS do
+  groups.shown[#groups.shown + 1] = "discard." .. COLOURS[k]
+  groups.discards[k] = "discard." .. COLOURS[k]
+end
+for s = 1, SEATS do
+  local others = {}
+  for o = 1, SEATS do if o ~= s then others[#others + 1] = "hand." .. o end end
+  groups["other_hands." .. s] = others
+end
+
 local declared = hr.declare {
   components = list,
   zones = zone_list,
@@ -104,6 +127,8 @@ local declared = hr.declare {
   figures = figure_list,
   rounds = P.expeditions,
   phases = { play = 0, arrow = 1, draw = 2 }, -- PLAY_PHASE, ARROW_PHASE, DRAW_PHASE below
+  maps = { colour = colour_map, value = value_map },
+  groups = groups,
 }
 local VP <const>, CHIPS <const>, VP_START <const>, DIRS <const>, TURNS <const> = 1, 2, 3, 4, 5
 -- The deck after the deal: the turns an expedition lasts when every draw is from the deck (the heuristic's clock).
@@ -570,6 +595,18 @@ rules.heuristic, rules.heuristic_parts = require("heuristic")(rules, {
   VP = VP, VP_START = VP_START, TURNS = TURNS, INITIAL_DECK = INITIAL_DECK, PLAY_PHASE = PLAY_PHASE,
   ARROW_PHASE = ARROW_PHASE, follows = follows, figure_points = figure_points, table_points = table_points,
   artifact_chips = artifact_chips, follow_floor = follow_floor, base_vp_tile_pays = base_vp_tile_pays,
+  COLOUR_MAP = declared.maps.colour, VALUE_MAP = declared.maps.value, SHOWN = declared.groups.shown,
+  DISCARDS = declared.groups.discards,
+  OTHER_HANDS = (function()
+    local g = {}
+    for s = 1, SEATS do g[s] = declared.groups["other_hands." .. s] end
+    return g
+  end)(),
+  PILES = (function()
+    local g = {}
+    for s = 1, SEATS do g[s] = declared.groups["piles." .. s] end
+    return g
+  end)(),
 })
 
 -- ---- invariants ----------------------------------------------------------------------------------------------
