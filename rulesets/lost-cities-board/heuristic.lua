@@ -64,8 +64,8 @@ return function(rules, K)
   local phase_of, PLAY_PHASE, ARROW_PHASE = G.phase, K.PLAY_PHASE, K.ARROW_PHASE
   local tally, track_tiles, tops_of, over = G.tally, G.track_tiles, G.tops, G.over
   local COLOUR_MAP, VALUE_MAP, SHOWN, OTHER_HANDS = K.COLOUR_MAP, K.VALUE_MAP, K.SHOWN, K.OTHER_HANDS
-  local PILES, DISCARDS = K.PILES, K.DISCARDS
-  local ceil = math.ceil
+  local PILES, DISCARDS, OWN_HAND = K.PILES, K.DISCARDS, K.OWN_HAND
+  local ceil, HUGE = math.ceil, math.huge
   local MEAN_STEP = (STEPS[NSTEPS] - STEPS[1]) / math.max(1, NSTEPS - 1)
 
   -- Scratch lists (overwritten before every use; nothing is kept between calls).
@@ -78,6 +78,10 @@ return function(rules, K)
   -- STEP_GAIN[s]: H.step_value(s) - H.step_value(s - 1) of the base H.step_value (step 0: off the board).
   local STEP_GAIN = {}
   for s = 1, NSTEPS do STEP_GAIN[s] = STEPS[s] - (s > 1 and STEPS[s - 1] or 0) end
+  -- FIXED_GAIN[t]: the base H.tile_value of tile t that does not depend on the game: a VP tile's value (the base
+  -- rules.vp_tile_pays), an arrow's ARROW_SHARE of a mean step; false for an artifact (its gain depends on the
+  -- seat's chips), 0 for any other component.
+  local FIXED_GAIN = {}
   -- OF_COLOUR[k]: the cards of colour k; AT_LEAST[k][v]: those of value v or more (v a value of that colour).
   local OF_COLOUR, AT_LEAST = {}, {}
   for k = 1, NCOLOURS do OF_COLOUR[k], AT_LEAST[k] = 0, {} end
@@ -89,6 +93,11 @@ return function(rules, K)
       if COLOUR[d] == k and VALUE[d] >= VALUE[c] then n = n + 1 end
     end
     AT_LEAST[k][VALUE[c]] = n
+  end
+  for t = 1, #TILE do
+    local kind = TILE[t]
+    FIXED_GAIN[t] = kind == VPTILE and TILE_VALUE[t] or kind == ARROW and ARROW_SHARE * MEAN_STEP
+      or kind ~= ARTIFACT and 0
   end
   -- Whether this call counts the fitting cards by colour (every path's floor[k] a number): see() below.
   local by_count = false
@@ -136,25 +145,20 @@ return function(rules, K)
     -- the spaces the walk reaches (with a chance above 0), their tiles from one kernel call
     local last = from + ceil(steps)
     if last > NSTEPS then last = NSTEPS end
+    local tiles, FIXED_GAIN, STEP_GAIN = tiles, FIXED_GAIN, STEP_GAIN
     track_tiles(game, k, tiles, from + 1, last)
-    for j = 1, NSTEPS - from do
-      local chance = steps - (j - 1)
-      if chance <= 0 then break end
+    for s = from + 1, last do
+      local chance = steps - (s - from - 1) -- above 0 up to `last`
       if chance > 1 then chance = 1 end
-      local s = from + j
       local t, tile = tiles[s], 0
       if t then
-        local kind = TILE[t]
-        if kind == VPTILE then
-          tile = TILE_VALUE[t]
-        elseif kind == ARTIFACT then
+        tile = FIXED_GAIN[t]
+        if not tile then -- an artifact: one more chip on the artifact table
           if not artifact_gain then
             local chips = artifact_chips(game, seat)
             artifact_gain = table_points(chips + 1) - table_points(chips)
           end
           tile = artifact_gain
-        elseif kind == ARROW then
-          tile = ARROW_SHARE * MEAN_STEP
         end
       end
       gain = gain + chance * (STEP_GAIN[s] * figure_factor + tile)
@@ -312,43 +316,61 @@ return function(rules, K)
     -- all those of the game less those seen; else each card is flagged seen or not, then asked.
     by_count = true
     for k = 1, NCOLOURS do
-      if not top[k] then floor[k] = -math.huge
-      elseif pos[k] >= NSTEPS then floor[k] = math.huge
-      else floor[k] = follow_floor(game, seat, k, top[k]) or false end
-      if floor[k] == false then count[k] = size_of(game, PILE[seat][k]) end
-      if floor[k] == -math.huge then fitting[k] = OF_COLOUR[k]
-      elseif floor[k] == math.huge then fitting[k] = 0
-      elseif floor[k] then fitting[k] = AT_LEAST[k][floor[k]]
-      else by_count = false end
+      if not top[k] then
+        floor[k], fitting[k] = -HUGE, OF_COLOUR[k]
+      elseif pos[k] >= NSTEPS then
+        floor[k], fitting[k] = HUGE, 0
+      else
+        local least = follow_floor(game, seat, k, top[k])
+        if least then
+          floor[k], fitting[k] = least, AT_LEAST[k][least]
+        else
+          floor[k], count[k], by_count = false, size_of(game, PILE[seat][k]), false
+        end
+      end
     end
     if not by_count then
       for k = 1, NCOLOURS do fitting[k] = 0 end
       for c = 1, NCARDS do unseen[c] = true end
     end
     -- Seen cards: the seat's hand, every pile and discard pile, the cards of other hands it knows.
-    local hand, held = cards_of(game, HAND[seat], scratch)
-    local dead = 0
-    for i = 1, held do
-      local c = hand[i]
-      local k = COLOUR[c]
-      local least = floor[k]
-      if by_count then
-        if VALUE[c] >= least then fitting[k] = fitting[k] - 1 end
-      else
-        unseen[c] = false
+    -- The hand: in_hand[k], its cards that may move the figure of path k (or start it while a figure is off the
+    -- board); the others are dead cards. By colour (game:tally): a card fits its path when it is at or above the
+    -- floor (any card of a path not started), and is then a playable card unless its path is not started and no
+    -- figure is off the board.
+    local held, dead
+    if by_count then
+      tally(game, OWN_HAND[seat], COLOUR_MAP, in_hand, nil, floor, VALUE_MAP)
+      held = size_of(game, HAND[seat])
+      local playable = 0
+      for k = 1, NCOLOURS do
+        fitting[k] = fitting[k] - in_hand[k]
+        if not top[k] and not any_off then in_hand[k] = 0 end
+        playable = playable + in_hand[k]
       end
-      if top[k] then
-        if least then
-          if VALUE[c] >= least then in_hand[k] = in_hand[k] + 1 else dead = dead + 1 end
-        elseif pos[k] < NSTEPS and follows(game, seat, k, c, top[k], count[k]) then
+      dead = held - playable
+    else
+      local hand
+      hand, held = cards_of(game, HAND[seat], scratch)
+      dead = 0
+      for i = 1, held do
+        local c = hand[i]
+        local k = COLOUR[c]
+        local least = floor[k]
+        unseen[c] = false
+        if top[k] then
+          if least then
+            if VALUE[c] >= least then in_hand[k] = in_hand[k] + 1 else dead = dead + 1 end
+          elseif pos[k] < NSTEPS and follows(game, seat, k, c, top[k], count[k]) then
+            in_hand[k] = in_hand[k] + 1
+          else
+            dead = dead + 1
+          end
+        elseif any_off then
           in_hand[k] = in_hand[k] + 1
         else
           dead = dead + 1
         end
-      elseif any_off then
-        in_hand[k] = in_hand[k] + 1
-      else
-        dead = dead + 1
       end
     end
     local unknown = size_of(game, DECK) + size_of(game, REMOVED)
@@ -398,18 +420,24 @@ return function(rules, K)
     local p = H.draw_chance(game, seat, unknown)
     local scale = H.turn_share(game, seat, p / DRAW_USE * unknown, p / DRAW_USE, held)
     local best_explorer_gain = 0
+    -- H.path_prospect, or its walk without the Lua call and the checks a path while the base parts are in place
+    local prospect = H.path_prospect
+    if prospect == base_path_prospect_part and H.step_value == base_step_value and H.tile_value == base_tile_value
+      and rules.vp_tile_pays == base_vp_tile_pays then
+      prospect = base_path_prospect -- (its second value, unasked here, is dropped)
+    end
     for k = 1, NCOLOURS do
       local steps = (HAND_WEIGHT * in_hand[k] + p * fitting[k]) * scale
       if top[k] then
-        value = value + H.path_prospect(game, seat, k, pos[k], steps, factor[k])
+        value = value + prospect(game, seat, k, pos[k], steps, factor[k])
       elseif any_off then
         -- seed 000 "Commencez à fouiller un chemin": a figure off the board goes onto step 1; starting is optional
         local as_adventurer, as_explorer
         if adventurers_off > 0 and explorer_off then
           as_adventurer, as_explorer = prospects_from_start(game, seat, k, steps)
         else
-          as_adventurer = adventurers_off > 0 and H.path_prospect(game, seat, k, 0, steps, 1) or 0
-          as_explorer = explorer_off and H.path_prospect(game, seat, k, 0, steps, EXPLORER_FACTOR)
+          as_adventurer = adventurers_off > 0 and prospect(game, seat, k, 0, steps, 1) or 0
+          as_explorer = explorer_off and prospect(game, seat, k, 0, steps, EXPLORER_FACTOR)
         end
         if as_adventurer > 0 then value = value + as_adventurer else as_adventurer = 0 end
         local gain = explorer_off and as_explorer - as_adventurer or 0

@@ -108,6 +108,7 @@ for k = 1, NCOLOURS do
   groups.discards[k] = "discard." .. COLOURS[k]
 end
 for s = 1, SEATS do
+  groups["hand." .. s] = { "hand." .. s }
   local others = {}
   for o = 1, SEATS do if o ~= s then others[#others + 1] = "hand." .. o end end
   groups["other_hands." .. s] = others
@@ -600,6 +601,11 @@ rules.heuristic, rules.heuristic_parts = require("heuristic")(rules, {
   OTHER_HANDS = (function()
     local g = {}
     for s = 1, SEATS do g[s] = declared.groups["other_hands." .. s] end
+    return g
+  end)(),
+  OWN_HAND = (function()
+    local g = {}
+    for s = 1, SEATS do g[s] = declared.groups["hand." .. s] end
     return g
   end)(),
   PILES = (function()
