@@ -72,8 +72,12 @@ return function(rules, K)
   local scratch, unseen = {}, {}
   for c = 1, NCARDS do scratch[c], unseen[c] = 0, true end
   local pos, factor, top, count, in_hand, fitting, floor, seen = {}, {}, {}, {}, {}, {}, {}, {}
-  local discard_top, their_top = {}, {} -- game:tops' answers: the discard piles', an opponent's piles'
-  for k = 1, NCOLOURS do seen[k], top[k], discard_top[k], their_top[k] = 0, false, false, false end
+  local discard_top, their_top = {}, {} -- game:tops' answers: the discard piles', each opponent's piles'
+  for k = 1, NCOLOURS do seen[k], top[k], discard_top[k] = 0, false, false end
+  for o = 1, SEATS do
+    their_top[o] = {}
+    for k = 1, NCOLOURS do their_top[o][k] = false end
+  end
   local tiles = {} -- game:track_tiles' answer: the tiles of the path walked
   -- STEP_GAIN[s]: H.step_value(s) - H.step_value(s - 1) of the base H.step_value (step 0: off the board).
   local STEP_GAIN = {}
@@ -137,10 +141,11 @@ return function(rules, K)
 
   --- H.path_prospect's sum while H.step_value, H.tile_value and rules.vp_tile_pays are the base ones: the same terms
   --- in the same order (so the same number), without a Lua call per step, and the artifact's gain (the same for
-  --- every step: the seat's chips do not change within a call) computed once. With `factor2`, also the sum for a
-  --- figure of that factor (a path not started: as an adventurer and as the explorer), from the same walk.
-  local function base_path_prospect(game, seat, k, from, steps, figure_factor, factor2)
-    local gain, gain2, artifact_gain = 0, 0, nil
+  --- every step: the seat's chips do not change within a call) computed once, or given (`artifact_gain`: the
+  --- heuristic computes it once a call). With `factor2`, also the sum for a figure of that factor (a path not
+  --- started: as an adventurer and as the explorer), from the same walk.
+  local function base_path_prospect(game, seat, k, from, steps, figure_factor, factor2, artifact_gain)
+    local gain, gain2 = 0, 0
     if steps <= 0 or from >= NSTEPS then return gain, gain2 end
     -- the spaces the walk reaches (with a chance above 0), their tiles from one kernel call
     local last = from + ceil(steps)
@@ -196,10 +201,10 @@ return function(rules, K)
   --- prospects_from_start(game, seat, k, steps) -> number, number: H.path_prospect(game, seat, k, 0, steps, 1) and
   --- H.path_prospect(game, seat, k, 0, steps, EXPLORER_FACTOR) (a path not started, as an adventurer and as the
   --- explorer): from one walk of the path while the base parts are in place.
-  local function prospects_from_start(game, seat, k, steps)
+  local function prospects_from_start(game, seat, k, steps, artifact_gain)
     if H.path_prospect == base_path_prospect_part and H.step_value == base_step_value
       and H.tile_value == base_tile_value and rules.vp_tile_pays == base_vp_tile_pays then
-      return base_path_prospect(game, seat, k, 0, steps, 1, EXPLORER_FACTOR)
+      return base_path_prospect(game, seat, k, 0, steps, 1, EXPLORER_FACTOR, artifact_gain)
     end
     return H.path_prospect(game, seat, k, 0, steps, 1), H.path_prospect(game, seat, k, 0, steps, EXPLORER_FACTOR)
   end
@@ -253,13 +258,19 @@ return function(rules, K)
   function H.discard_cost(game, seat)
     local cost = 0
     tops_of(game, DISCARDS, discard_top)
+    local any = false
+    for k = 1, NCOLOURS do any = any or discard_top[k] end
+    if not any then return cost end
+    for o = 1, SEATS do
+      if o ~= seat then tops_of(game, PILES[o], their_top[o]) end -- their_top[o][k]: the top of o's pile k
+    end
     for k = 1, NCOLOURS do
       local c = discard_top[k]
       if c then
         local most = 0
         for o = 1, SEATS do
           local pile = o ~= seat and PILE[o][k]
-          local t = pile and top_of(game, pile)
+          local t = pile and their_top[o][k]
           -- (the base rule on ascending piles: the least value that follows decides, no count asked)
           local least = t and follow_floor(game, o, k, t)
           if t and (least and VALUE[c] >= least or not least and follows(game, o, k, c, t, size_of(game, pile))) then
@@ -299,9 +310,12 @@ return function(rules, K)
       end
     end
     local value
+    -- the seat's artifact chips (they do not change within a call) and what one more is worth (base H.tile_value)
+    local chips = artifact_chips(game, seat)
+    local artifact_gain = table_points(chips + 1) - table_points(chips)
     if H.now == base_now then -- H.now's terms, the figures' points from the scan above
       value = match_score(game, seat) + counter_of(game, VP, seat) - counter_of(game, VP_START, seat)
-        + points + table_points(artifact_chips(game, seat))
+        + points + table_points(chips)
     else
       value = H.now(game, seat)
     end
@@ -422,22 +436,21 @@ return function(rules, K)
     local best_explorer_gain = 0
     -- H.path_prospect, or its walk without the Lua call and the checks a path while the base parts are in place
     local prospect = H.path_prospect
-    if prospect == base_path_prospect_part and H.step_value == base_step_value and H.tile_value == base_tile_value
-      and rules.vp_tile_pays == base_vp_tile_pays then
-      prospect = base_path_prospect -- (its second value, unasked here, is dropped)
-    end
+    local fast = prospect == base_path_prospect_part and H.step_value == base_step_value
+      and H.tile_value == base_tile_value and rules.vp_tile_pays == base_vp_tile_pays
+    if fast then prospect = base_path_prospect end -- (its second value, unasked here, is dropped)
     for k = 1, NCOLOURS do
       local steps = (HAND_WEIGHT * in_hand[k] + p * fitting[k]) * scale
       if top[k] then
-        value = value + prospect(game, seat, k, pos[k], steps, factor[k])
+        value = value + prospect(game, seat, k, pos[k], steps, factor[k], nil, fast and artifact_gain)
       elseif any_off then
         -- seed 000 "Commencez à fouiller un chemin": a figure off the board goes onto step 1; starting is optional
         local as_adventurer, as_explorer
         if adventurers_off > 0 and explorer_off then
-          as_adventurer, as_explorer = prospects_from_start(game, seat, k, steps)
+          as_adventurer, as_explorer = prospects_from_start(game, seat, k, steps, artifact_gain)
         else
-          as_adventurer = adventurers_off > 0 and prospect(game, seat, k, 0, steps, 1) or 0
-          as_explorer = explorer_off and prospect(game, seat, k, 0, steps, EXPLORER_FACTOR)
+          as_adventurer = adventurers_off > 0 and prospect(game, seat, k, 0, steps, 1, nil, fast and artifact_gain) or 0
+          as_explorer = explorer_off and prospect(game, seat, k, 0, steps, EXPLORER_FACTOR, nil, fast and artifact_gain)
         end
         if as_adventurer > 0 then value = value + as_adventurer else as_adventurer = 0 end
         local gain = explorer_off and as_explorer - as_adventurer or 0
