@@ -28,8 +28,8 @@
 --
 -- Information: it reads public zones (piles, discard piles: each card was shown as it arrived; the board and its tiles, figures, counters), the
 -- seat's own hand, zone sizes, and of other hands only the cards game:knows(seat, card) — never an unknown card's
--- identity or place. Cost: while the fitting cards are counted by colour (the base rules), one game:cards for the
--- seat's hand, two game:tally (the piles and discard piles; the other hands, as the seat knows them) and one
+-- identity or place. Cost: while the fitting cards are counted by colour (the base rules), three game:tally (the
+-- seat's hand; the piles and discard piles; the other hands, as the seat knows them), game:tops for the tops and one
 -- game:track_tiles per path walked; else one game:cards per pile, hand and discard pile and one game:tile per step
 -- walked; no allocation.
 
