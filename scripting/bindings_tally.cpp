@@ -21,7 +21,17 @@ namespace {
 /// The most keys one call counts (entries of `into`).
 constexpr lua_Integer kMaxKeys = 64;
 
-// game:tally(zones, key, into [, seat [, least, values]]) -> counted, unknown
+// game:tally(zones, key, into [, seat [, least, values]]) -> counted, unknown (integers).
+//   zones   a zone group's number (declare{groups=...}: the fast form) or a list of zones (numbers or names);
+//   key     a declared map's number (declare{maps=...}): card c is counted under key[c];
+//   into    a plain list: into[k] is set to the count of key k for k = 1..#into (at most kMaxKeys); cards whose key
+//           is outside 1..#into are not counted;
+//   seat    (optional, nil for none) count only the cards that seat knows (game:knows);
+//   least, values  (optional) a list of numbers indexed by key (math.huge and -math.huge allowed) and a declared
+//           map's number: count only the cards with values[c] >= least[key[c]].
+// Returns the number of cards counted and the number unknown (to `seat`, or that the viewer cannot see).
+// Errors: a bad group, zone, map or seat number; `into` not a plain table or longer than kMaxKeys; a least[k] that
+// is not a number.
 GAME_METHOD(tally) {
   IMPL;
   const GameState& s = state_arg(L, impl);
