@@ -53,6 +53,7 @@ inline GameState& state_arg(lua_State* L, Impl& impl) {
   if (!impl.binding) luaL_error(L, "the game may only be used while a hook runs (not while the rules load)");
   if (lua_touserdata(L, 1) != impl.binding) luaL_error(L, "expected the game as first argument (call it as game:method(...))");
   if (!impl.binding->state) luaL_error(L, "the game may only be used while a hook runs");
+  ++impl.game_reads;  // (game:append_allowed remembers the answers of rule calls that read nothing of the game)
   return *impl.binding->state;
 }
 
@@ -182,6 +183,9 @@ class Appender {
     add_other(value);
   }
   lua_Integer count() const { return n_; }
+  /// After a call back into Lua (game:append_allowed's rule): if the list was made plain meanwhile (it then
+  /// holds the entries appended so far), append to the table from now on.
+  void resync() { buffered_ = buffered_ && impl_.out_buffered; }
 
  private:
   [[gnu::noinline]] void add_other(lua_Integer value) {
@@ -329,6 +333,7 @@ std::span<const luaL_Reg> counter_methods();   // bindings_counters.cpp: counter
 std::span<const luaL_Reg> board_methods();     // bindings_boards.cpp: lattices, features, sites, paths
 std::span<const luaL_Reg> tile_methods();      // bindings_tiles.cpp: tile placements, tracks, figures
 std::span<const luaL_Reg> tally_methods();     // bindings_tally.cpp: counts of the cards in zones, by a map's key
+std::span<const luaL_Reg> allowed_methods();   // bindings_allowed.cpp: a rule asked for each card of a zone
 
 /// houserules.declare (bindings_declare.cpp): registered by push_houserules_api (bindings_api.cpp).
 int houserules_declare(lua_State* L);

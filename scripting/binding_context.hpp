@@ -53,6 +53,32 @@ struct ScriptedRules::Impl {
     }
     return name_stamp;
   }
+  /// Counts the game's reads and changes through the `game` userdata (every method's state_arg, and tostring):
+  /// a rule call after which it did not move read nothing of the game, so its answer is a function of its
+  /// arguments (rules keep no state of their own: docs/writing-rules.md) and may be remembered
+  /// (game:append_allowed).
+  std::uint64_t game_reads = 0;
+  /// game:append_allowed's remembered answers (bindings_allowed.cpp): for the one rule function `allowed_rule`
+  /// (kept alive by `allowed_rule_ref`), a direct-mapped table keyed by seat, card and the column's cards;
+  /// entries of another generation are empty. Allocated at the first call.
+  struct RememberedAnswer {
+    static constexpr std::size_t kColumn = 14;  ///< columns of more cards are not remembered
+    std::uint32_t generation = 0;
+    std::uint16_t seat = 0;
+    ComponentId card = 0;
+    std::uint8_t count = 0;
+    bool allowed = false;
+    ComponentId column[kColumn] = {};
+  };
+  std::vector<RememberedAnswer> remembered;
+  std::uint32_t remembered_generation = 0;
+  const void* allowed_rule = nullptr;
+  int allowed_rule_ref = LUA_NOREF;
+  int allowed_list_ref = LUA_NOREF;  // the list handed to the rule by the outermost game:append_allowed
+  int allowed_depth = 0;             // game:append_allowed calls under way (a rule may call it again)
+  /// LoadOptions::check_remembered_answers: ask the rule on every remembered answer too, and raise if it
+  /// answers otherwise (`houserules check`).
+  bool check_remembered = false;
   int actions_out_ref = LUA_NOREF; // the reused, presized list passed to the actions hook
   // While `out_buffered`, that list's entries live in `out_buffer` (entry i at [i - 1], no holes): the table
   // itself holds nothing, and its metatable serves reads, `#` and writes (a write first makes it a plain table

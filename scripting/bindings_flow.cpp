@@ -127,6 +127,7 @@ int refuse_write_game(lua_State* L) {
 
 int game_tostring(lua_State* L) {
   IMPL;
+  ++impl.game_reads;  // it shows the round and the seat to move (game:append_allowed)
   if (impl.binding->state)
     lua_pushfstring(L, "game (round %d, seat %d to move)", impl.binding->state->round(), impl.binding->state->to_move());
   else
@@ -139,7 +140,8 @@ int game_tostring(lua_State* L) {
 void create_game_methods(lua_State* L, Impl& impl) {
   const std::span<const luaL_Reg> areas[] = {bindings::flow_methods(), bindings::zone_methods(),
                                              bindings::counter_methods(), bindings::board_methods(),
-                                             bindings::tile_methods(), bindings::tally_methods()};
+                                             bindings::tile_methods(), bindings::tally_methods(),
+                                             bindings::allowed_methods()};
   std::size_t count = 0;
   for (const auto& area : areas) count += area.size();
   lua_createtable(L, 0, static_cast<int>(count));

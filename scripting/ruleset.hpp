@@ -148,6 +148,10 @@ struct LoadOptions {
   /// finds nil (an error) instead of earlier calls' actions. `check` sets it; it costs about a tenth of
   /// the per-action path (a rawset per action), so play, simulate and bots go without.
   bool clear_action_lists = false;
+  /// Ask a rule again whenever game:append_allowed has its answer remembered (a call that read nothing of the
+  /// game: docs/writing-rules.md), and raise if it answers otherwise: a rule keeping state in its Lua locals.
+  /// `check` sets it; play, simulate and bots go without (the remembered answer is the point).
+  bool check_remembered_answers = false;
   /// `--set name=value` texts (RulesetInfo::overrides): load_rules applies them over the ruleset's parameters.
   std::vector<std::string> overrides;
 };

@@ -162,6 +162,7 @@ ScriptedRules::ScriptedRules(const RulesetInfo& info, const LoadOptions& options
   impl.layout = &layout_;
   impl.sandbox.owner = &impl;
   impl.clear_action_lists = options.clear_action_lists;
+  impl.check_remembered = options.check_remembered_answers;
   for (const VariantInfo& v : info.variants) impl.additions.insert(impl.additions.end(), v.additions.begin(), v.additions.end());
   // require() looks in the newest variant's folder first, then its parents', then the base ruleset's.
   std::vector<std::filesystem::path> roots;

@@ -368,6 +368,7 @@ int check_one(const CheckOptions& options, std::ostream& out, std::ostream& err,
   LoadOptions load;
   load.seats = options.players;
   load.clear_action_lists = true;  // a count past what the actions hook filled is an error here
+  load.check_remembered_answers = true;  // a rule answering otherwise for the same arguments is an error here
   load.overrides = options.overrides;
   try {
     rules = load_rules(options.ruleset, load);

@@ -160,7 +160,7 @@ local COST, BONUS, THRESHOLD = P.expedition_cost, P.bonus, P.bonus_threshold
 -- The game's methods bound to locals for the hot hooks: `top(game, z)` is `game:top(z)` without the
 -- method look-up (docs/writing-rules.md, "Speed").
 local G = hr.game
-local nonempty, append_cards, size_of, cards_of = G.nonempty, G.append_cards, G.size, G.cards
+local nonempty, append_cards, append_allowed, size_of, cards_of = G.nonempty, G.append_cards, G.append_allowed, G.size, G.cards
 local to_move_of, phase_of = G.to_move, G.phase
 local move, move_top, set_counter, set_phase, set_to_move, end_round =
   G.move, G.move_top, G.set_counter, G.set_phase, G.set_to_move, G.end_round
@@ -373,33 +373,15 @@ for k = 1, NCOLOURS do SKIPPED_SOURCE[k] = k + 1 end
 
 -- Scratch lists reused by the hot hooks so that they allocate nothing (an allocation costs more than the
 -- rest of a hook). They carry nothing from one call to the next: every use overwrites them first.
-local scratch_cards, scratch_hand, scratch_checked = {}, {}, {}
-for c = 1, NCARDS do scratch_cards[c], scratch_hand[c], scratch_checked[c] = 0, 0, 0 end
+local scratch_cards, scratch_checked = {}, {}
+for c = 1, NCARDS do scratch_cards[c], scratch_checked[c] = 0, 0 end
 
 --- Generic path of actions: appends base + c for each card c of the seat's hand (one copy of each name,
---- bottom to top) that rules.may_play allows on its column.
-local column_cards, column_sizes, column_fetched, fetch_stamp = {}, {}, {}, 0
-for k = 1, NCOLOURS do column_cards[k], column_sizes[k], column_fetched[k] = {}, 0, 0 end
+--- bottom to top) that rules.may_play allows on its column: game:append_allowed asks the rule with the column's
+--- cards for each card, in one call (and asks it again only when a call read the game: an answer that used
+--- nothing but the arguments is remembered, docs/writing-rules.md).
 local function append_plays(game, out, n, seat, base, may_play)
-  local hand, count = cards_of(game, HAND[seat], scratch_hand, true)
-  local columns = EXPEDITION[seat]
-  -- (the tables in registers: an upvalue costs a bytecode more per read, and this loop runs for every card)
-  local COLOUR, fetched, lists, sizes = COLOUR, column_fetched, column_cards, column_sizes
-  local stamp = fetch_stamp + 1 -- each column is read once per call, when a card of its colour is in hand
-  fetch_stamp = stamp
-  for i = 1, count do
-    local c = hand[i]
-    local k = COLOUR[c]
-    if fetched[k] ~= stamp then
-      fetched[k] = stamp
-      lists[k], sizes[k] = cards_of(game, columns[k], lists[k])
-    end
-    if may_play(game, seat, c, lists[k], sizes[k]) then
-      n = n + 1
-      out[n] = base + c
-    end
-  end
-  return n
+  return append_allowed(game, HAND[seat], out, n, base, true, may_play, seat, COLOUR_MAP, COLUMN_GROUP[seat])
 end
 
 --- actions(game, out, seat, phase) -> count: fills the kernel's list `out` with the legal actions.

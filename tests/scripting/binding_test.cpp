@@ -154,6 +154,60 @@ TEST_CASE("game:append_cards appends base + card, optionally only the cards belo
                     Contains("no map number 5"));
 }
 
+TEST_CASE("game:append_allowed asks a rule per card with its column's cards, and remembers what read nothing", "[binding][batch]") {
+  Probe p;
+  // hand.1 holds c2 c3 c5 (suits 2 1 1), bottom to top; with key = suit and columns = hands, a suit-1 card's column
+  // is hand.1 and a suit-2 card's hand.2 (empty)
+  for (hr::ComponentId c : {1, 2, 4}) p.state.move(c, p.zone("hand.1"));
+  // `rule` records each question (card @ column / count / #column / seat) and refuses c3
+  const std::string run =
+      "local game = ... local hr = houserules local out, asked = {}, {} "
+      "local function rule(g, seat, card, column, count) "
+      "  asked[#asked + 1] = card .. '@' .. table.concat(column, ',') .. '/' .. count .. '/' .. #column .. '/s' .. seat "
+      "  return card ~= 3 end "
+      "local function reading(g, seat, card, column, count) asked[#asked + 1] = card return g:size('pile') > 0 end "
+      "local function ask(f, seat, columns, base) "
+      "  local n = game:append_allowed('hand.1', out, 0, base or 0, true, f, seat, hr.maps.suit, columns or hr.groups.hands) "
+      "  return n .. ':' .. table.concat(out, ',', 1, n) end ";
+  // one question per card, the column exact (nothing past count), the answers appended after base
+  CHECK(p.eval(run + "return ask(rule, 1, nil, 100) .. ' ' .. table.concat(asked, ';')") ==
+        "2:102,105 2@/0/0/s1;3@2,3,5/3/3/s1;5@2,3,5/3/3/s1");
+  // the same rule, seat, cards and columns again: the answers it gave while reading nothing are remembered
+  CHECK(p.eval(run + "local a = ask(rule, 1) local b = ask(rule, 1) return a .. ' ' .. b .. ' ' .. #asked") == "2:2,5 2:2,5 3");
+  // another seat, or another column for a card, is another question
+  CHECK(p.eval(run + "ask(rule, 1) ask(rule, 2) return #asked") == "6");
+  CHECK(p.eval(run + "ask(rule, 1) local b = ask(rule, 1, {'hand.2', 'hand.1'}) return b .. ' ' .. table.concat(asked, ';', 4)") ==
+        "2:2,5 2@2,3,5/3/3/s1;3@/0/0/s1;5@/0/0/s1");
+  // a rule that reads the game is asked every time
+  CHECK(p.eval(run + "local a = ask(reading, 1) local b = ask(reading, 1) return a .. ' ' .. b .. ' ' .. #asked") ==
+        "3:2,3,5 3:2,3,5 6");
+  // what the rule says goes through: its errors, and a key naming no zone of the group
+  CHECK_THROWS_WITH(p.eval(run + "return ask(function() error('no way') end, 1)"), Contains("no way"));
+  CHECK_THROWS_WITH(p.eval(run + "return game:append_allowed('hand.1', out, 0, 0, true, rule, 1, hr.maps.value, hr.groups.hands)"),
+                    Contains("names no zone of the group"));
+  CHECK_THROWS_WITH(p.eval(run + "return game:append_allowed('hand.1', out, 0, 0, true, 'rule', 1, hr.maps.suit, hr.groups.hands)"),
+                    Contains("function expected"));
+}
+
+TEST_CASE("game:append_allowed under check asks again and names a rule that answers otherwise", "[binding][batch]") {
+  hr::LoadOptions options = scripting_test::quick_options();
+  options.check_remembered_answers = true;
+  Probe p(options);
+  for (hr::ComponentId c : {1, 2, 4}) p.state.move(c, p.zone("hand.1"));
+  // a rule keeping state in a Lua local: its answers flip from one call to the next
+  const std::string run =
+      "local game = ... local hr = houserules local out, flip = {}, false "
+      "local function rule() flip = not flip return flip end "
+      "local function ask() return game:append_allowed('hand.1', out, 0, 0, true, rule, 1, hr.maps.suit, hr.groups.hands) end ";
+  CHECK(p.eval(run + "return ask()") == "2");  // true, false, true
+  CHECK_THROWS_WITH(p.eval(run + "ask() return ask()"), Contains("the rule answered false for seat 1 and card"));
+  // a rule that keeps no state passes, asked every time
+  CHECK(p.eval("local game = ... local hr = houserules local out, asked = {}, 0 "
+               "local function rule(g, s, c) asked = asked + 1 return c ~= 3 end "
+               "for _ = 1, 3 do game:append_allowed('hand.1', out, 0, 0, true, rule, 1, hr.maps.suit, hr.groups.hands) end "
+               "return asked") == "9");
+}
+
 TEST_CASE("game:gather puts every card into one zone in card order", "[binding][batch]") {
   Probe p;
   p.rules->apply(p.state, st::kTake);
