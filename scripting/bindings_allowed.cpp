@@ -78,17 +78,8 @@ GAME_METHOD(append_allowed) {
   lua_settop(L, 10);
   constexpr int kRule = 7, kList = 11;
   const Depth depth(impl);
-  // the list handed to the rule: the outermost call's is kept from call to call (no allocation a ply)
-  if (impl.allowed_depth == 1) {
-    if (impl.allowed_list_ref == LUA_NOREF) {
-      lua_createtable(L, 16, 0);
-      impl.allowed_list_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    }
-    lua_rawgeti(L, LUA_REGISTRYINDEX, impl.allowed_list_ref);
-  } else {
-    lua_createtable(L, 16, 0);
-  }
-  lua_Integer listed = static_cast<lua_Integer>(lua_rawlen(L, kList));  // the list's entries: cleared past count
+  bool list_pushed = false;  // the list handed to the rule, at kList once a question is not remembered
+  lua_Integer listed = 0;    // its entries (cleared past count before each question)
   // remembered answers are for one rule function at a time (its ref keeps it, and so its address, alive)
   const void* rule = lua_topointer(L, kRule);
   if (rule != impl.allowed_rule) {
@@ -138,6 +129,19 @@ GAME_METHOD(append_allowed) {
     const bool known = slot && same_question(*slot, impl.remembered_generation, seat, c, column);
     bool allowed = known && slot->allowed;
     if (!known || impl.check_remembered) {
+      if (!list_pushed) {  // the outermost call's list is kept from call to call (no allocation a ply)
+        list_pushed = true;
+        if (impl.allowed_depth == 1) {
+          if (impl.allowed_list_ref == LUA_NOREF) {
+            lua_createtable(L, 16, 0);
+            impl.allowed_list_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+          }
+          lua_rawgeti(L, LUA_REGISTRYINDEX, impl.allowed_list_ref);
+        } else {
+          lua_createtable(L, 16, 0);
+        }
+        listed = static_cast<lua_Integer>(lua_rawlen(L, kList));
+      }
       const auto count = static_cast<lua_Integer>(column.size());
       for (lua_Integer j = 0; j < count; ++j) {
         push_component(L, column[static_cast<std::size_t>(j)]);

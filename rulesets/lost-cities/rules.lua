@@ -358,8 +358,10 @@ local BASE = {
 -- load, before any round), so that a hot hook tests one upvalue instead of looking the function up (which
 -- cost the playouts 10%). False until then: the generic path is always right, the fast one only faster.
 local fast_play, fast_draw, fast_end = false, false, false
+local plain_kinds = false -- no house rule adds a kind of action (ENC:offer has nothing to add)
 function refresh_paths()
   local plain = OFFERED[1] == nil
+  plain_kinds = plain
   fast_play = plain and rules.may_play == BASE.may_play
   fast_draw = plain and rules.may_draw == BASE.may_draw
   fast_end = rules.round_ends == BASE.round_ends
@@ -375,14 +377,6 @@ for k = 1, NCOLOURS do SKIPPED_SOURCE[k] = k + 1 end
 -- rest of a hook). They carry nothing from one call to the next: every use overwrites them first.
 local scratch_cards, scratch_checked = {}, {}
 for c = 1, NCARDS do scratch_cards[c], scratch_checked[c] = 0, 0 end
-
---- Generic path of actions: appends base + c for each card c of the seat's hand (one copy of each name,
---- bottom to top) that rules.may_play allows on its column: game:append_allowed asks the rule with the column's
---- cards for each card, in one call (and asks it again only when a call read the game: an answer that used
---- nothing but the arguments is remembered, docs/writing-rules.md).
-local function append_plays(game, out, n, seat, base, may_play)
-  return append_allowed(game, HAND[seat], out, n, base, true, may_play, seat, COLOUR_MAP, COLUMN_GROUP[seat])
-end
 
 --- actions(game, out, seat, phase) -> count: fills the kernel's list `out` with the legal actions.
 --- Place phase: the plays of the playable cards in hand, bottom to top, then the discards of every card in hand.
@@ -420,15 +414,18 @@ function rules.actions(game, out, seat, phase)
       n = append_cards(game, hand, out, 0, 0, true, COLOUR_MAP, columns, PLAY_BELOW_MAP, VALUE_MAP, -1)
       return append_cards(game, hand, out, n, DISCARD_BASE, true)
     end
-    n = append_plays(game, out, 0, seat, 0, rules.may_play)
+    -- a house rule's may_play: asked for each card with its column's cards in one kernel call, which asks it
+    -- again only when an earlier answer read the game (game:append_allowed, docs/writing-rules.md)
+    n = append_allowed(game, hand, out, 0, 0, true, rules.may_play, seat, COLOUR_MAP, columns)
     n = append_cards(game, hand, out, n, DISCARD_BASE, true)
+    if plain_kinds then return n end
     return ENC:offer(game, out, n, seat, "place")
   end
   if phase ~= LAST_TURN then return ENC:offer(game, out, 0, seat, ENC:phase_name(phase)) end -- a house rule's phase
   if fast_play then
     n = append_cards(game, hand, out, 0, LAST_TURN_PLAY_BASE, true, COLOUR_MAP, columns, PLAY_BELOW_MAP, VALUE_MAP, -1)
   else
-    n = append_plays(game, out, 0, seat, LAST_TURN_PLAY_BASE, rules.may_play)
+    n = append_allowed(game, hand, out, 0, LAST_TURN_PLAY_BASE, true, rules.may_play, seat, COLOUR_MAP, columns)
   end
   out[n + 1] = PASS -- a last turn: the plays, then pass
   return ENC:offer(game, out, n + 1, seat, "last_turn")
