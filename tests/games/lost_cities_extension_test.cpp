@@ -42,6 +42,44 @@ TEST_CASE("lost-cities: with every extension point replaced by a wrapper, the ge
   }
 }
 
+TEST_CASE("lost-cities: a may_play that reads the game for some cards gets its answers asked again where it read") {
+  // late-plays: the parent's answer, and a number above 5 only once the deck holds 30 cards or fewer. Its answers
+  // for the other cards read nothing of the game and are remembered (game:append_allowed); the high numbers'
+  // answers read the deck and must follow it. The same games as the base, actions chosen among the variant's.
+  auto base = hr::load_rules("lost-cities");
+  auto late = hr::load_rules(kFixtures + "late-plays.toml");
+  const hr::ZoneId deck = base->layout().zone_id("deck");
+  const auto& components = base->layout().components;
+  std::vector<hr::Action> a, b, expected;
+  int held_back = 0, allowed_late = 0;
+  for (std::uint64_t game = 0; game < 8; ++game) {
+    hr::GameState x = base->new_game(hr::derive_seed(9, game));
+    hr::GameState y = late->new_game(hr::derive_seed(9, game));
+    hr::Rng player(hr::derive_seed(10, game));
+    while (!x.over()) {
+      base->legal_actions(x, a);
+      late->legal_actions(y, b);
+      expected.clear();
+      for (const hr::Action action : a) {
+        bool high_play = false;  // a play (codes 1..99) of a number above 5 ("Y6".."Y10"; "Yx" is a wager)
+        if (action >= 1 && action < 100) {
+          const std::string& name = components[static_cast<std::size_t>(action - 1)].name;
+          high_play = name[1] != 'x' && std::stoi(name.substr(1)) > 5;
+        }
+        if (high_play && x.size(deck) > 30) ++held_back;
+        else expected.push_back(action), allowed_late += high_play;
+      }
+      REQUIRE(b == expected);
+      const hr::Action chosen = b[player.below(b.size())];
+      base->apply(x, chosen);
+      late->apply(y, chosen);
+      REQUIRE(x.digest() == y.digest());
+    }
+  }
+  CHECK(held_back > 0);  // both sides of the deck's size were met
+  CHECK(allowed_late > 0);
+}
+
 TEST_CASE("lost-cities: the explanations come from the extension points on both paths") {
   auto fast = hr::load_rules("lost-cities");
   auto generic = hr::load_rules(kFixtures + "generic.toml");
