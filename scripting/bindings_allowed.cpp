@@ -7,7 +7,8 @@
 // hand at every place phase. Asked from Lua, that was a Lua loop, a game:cards call per column and a plain `out`
 // list (3x the base game's instructions, docs/performance.md). Here the loop, the columns and the appends are in
 // C, `out` stays in the kernel's buffer, and a call of the rule that used nothing of the game (no game method,
-// not even tostring(game): Impl::game_reads did not move) is remembered: its answer is a function of its
+// not even tostring(game): Impl::game_reads did not move; and no math.random draw: Sandbox::random_draws did not
+// move) is remembered: its answer is a function of its
 // arguments, because rules keep no state of their own (DESIGN §1; globals are frozen, and a rule keeping state
 // in its locals is what `houserules check` looks for: with LoadOptions::check_remembered_answers it asks the
 // rule again on every remembered answer and raises when the answer differs).
@@ -149,7 +150,8 @@ GAME_METHOD(append_allowed) {
       }
       for (lua_Integer j = count + 1; j <= listed; ++j) lua_pushnil(L), lua_rawseti(L, kList, j);
       listed = count;
-      const std::uint64_t reads = impl.game_reads;
+      const Sandbox& sandbox = impl.sandbox;
+      const std::uint64_t reads = impl.game_reads, draws = sandbox.random_draws();
       lua_pushvalue(L, kRule);
       lua_pushvalue(L, 1);
       lua_pushinteger(L, seat);
@@ -168,7 +170,8 @@ GAME_METHOD(append_allowed) {
                    answer ? "true" : "false", seat, layout.components[c].name.c_str(), static_cast<int>(count),
                    allowed ? "true" : "false");
       allowed = answer;
-      if (slot && !known && impl.game_reads == reads) {  // (it read nothing, so it changed nothing: `column` holds)
+      // (it read nothing, so it changed nothing: `column` holds; and it drew no random number)
+      if (slot && !known && impl.game_reads == reads && sandbox.random_draws() == draws) {
         slot->generation = impl.remembered_generation;
         slot->seat = static_cast<std::uint16_t>(seat);
         slot->card = c;

@@ -91,6 +91,9 @@ class Sandbox {
   void set_module_roots(std::vector<std::filesystem::path> roots) { module_roots_ = std::move(roots); }
   /// The RNG `math.random` draws from (the bound game's); nullptr makes math.random an error.
   void set_random_source(Rng* rng) { random_source_ = rng; }
+  /// How many times math.random has drawn from the game's RNG since the sandbox was made: a rule call after
+  /// which it did not move used no randomness (game:append_allowed remembers only such calls' answers).
+  std::uint64_t random_draws() const { return random_draws_; }
   /// Makes the globals table and the library tables read-only. Reading an undefined global stays nil.
   void freeze();
   /// Replaces the table at the top of the stack by a read-only proxy of it (recursively for nested tables).
@@ -134,6 +137,7 @@ class Sandbox {
   const char* current_hook_ = "";
   std::size_t printed_ = 0;  // bytes print has written
   Rng* random_source_ = nullptr;
+  std::uint64_t random_draws_ = 0;
   std::vector<std::filesystem::path> module_roots_;
   /// Where the hook reports line and call events: set when the sandbox is created while coverage is
   /// recorded (scripting/coverage.hpp), else nullptr (no hook at all outside an armed CPU guard).

@@ -57,6 +57,7 @@ int sandbox_random(lua_State* L) {
   Sandbox* sandbox = Sandbox::from(L);
   Rng* rng = sandbox->random_source_;
   if (!rng) return luaL_error(L, "math.random draws from the game's RNG: call it inside a game hook");
+  ++sandbox->random_draws_;
   lua_Integer low, up;
   switch (lua_gettop(L)) {
     case 0:

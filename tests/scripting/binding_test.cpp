@@ -189,6 +189,15 @@ TEST_CASE("game:append_allowed asks a rule per card with its column's cards, and
                     Contains("function expected"));
 }
 
+TEST_CASE("game:append_allowed asks again a rule that drew from math.random", "[binding][batch]") {
+  Probe p;
+  for (hr::ComponentId c : {1, 2, 4}) p.state.move(c, p.zone("hand.1"));
+  // inside apply (where math.random may draw), a rule that reads nothing of the game but draws a random number
+  // is asked for each of the 3 cards on both passes: its answer is not a function of its arguments
+  p.rules->apply(p.state, scripting_test::kRandomRule);
+  CHECK(p.state.counter(p.counter("r1")) == 6);
+}
+
 TEST_CASE("game:append_allowed under check asks again and names a rule that answers otherwise", "[binding][batch]") {
   hr::LoadOptions options = scripting_test::quick_options();
   options.check_remembered_answers = true;

@@ -49,6 +49,7 @@ enum ProbeAction : hr::Action {
   kAssignGlobal = 21,
   kRandomDraws = 30,
   kRecordArguments = 31,
+  kRandomRule = 32,
 };
 
 struct Probe {
