@@ -5,7 +5,8 @@
 // face_vertices, face_edges, edge_vertices, edge_faces, vertex_edges, vertex_faces, neighbour, edge_between
 // (geometry); face_feature, edge_feature, vertex_feature, edge_class, edge_sides (features of placed tiles);
 // lying, lay, site_of, figures_on, seats_on (components and figures on sites); adjacent (are two sites next to
-// each other); reachable and path (searches under an edge filter).
+// each other); reachable and path (searches under an edge filter: the kernel's EdgeMask, and the keys class_in,
+// through_covered and allow, which this file reads and tests around Lattice::reachable).
 // Also defines the cold board helpers of binding_args.hpp: site_from_text, placement_arg, mask_arg.
 //
 // Invariants: boards are given by name or number, sites by number (1-based) or their text form ("4,7",
@@ -61,26 +62,97 @@ std::pair<int, int> placement_arg(lua_State* L, Impl& impl, int board, int index
   return {static_cast<int>((p - 1) / l.rotations()), static_cast<int>((p - 1) % l.rotations())};
 }
 
+namespace {
+
+/// What a filter table says beyond the kernel's EdgeMask (docs/boards.md, "Queries for movement"), for
+/// game:reachable and game:path: `class_in` (the edge classes that pass, as exact edge_class values: { 2, 12 }
+/// takes the sides between two tiles and a tile's sides on the rim, not the border of the placed area inside the
+/// board, class 4), `through_covered` (a move goes on from a reached vertex only when every face around it on the
+/// board is covered by a tile: an explored intersection, without a mark to keep) and `allow` (edges that pass
+/// whatever the other keys say: a game's own paths, as the inner sides of Lost Valley's start tile).
+struct WalkExtra {
+  std::uint16_t class_in = 0;           // bit c: an edge of class c passes; 0: every class
+  bool through_covered = false;
+  std::span<const std::int32_t> allow;  // 0-based edges, sorted, each once
+};
+
+/// The allow list's storage: reused, so that a filter allocates nothing once it has grown (one Lua state per
+/// thread; a filter is read and used before the next is read).
+std::vector<std::int32_t>& allow_scratch() {
+  static thread_local std::vector<std::int32_t> edges;
+  return edges;
+}
+
 /// The edge filter table at `index` (nil or absent: every edge passes); raises on an unknown key or a bad value.
-EdgeMask mask_arg(lua_State* L, Impl& impl, int board, int index) {
+/// `extra` receives class_in, through_covered and allow (nullptr: those keys are refused).
+EdgeMask filter_arg(lua_State* L, Impl& impl, int board, int index, WalkExtra* extra) {
   EdgeMask m;
   if (lua_isnoneornil(L, index)) return m;
   luaL_checktype(L, index, LUA_TTABLE);
   index = lua_absindex(L, index);
   impl.sandbox.plain(L, index);
+  static constexpr const char* kKeys =
+      "class_any, class_none, class_in, feature_any, feature_none, mark, mark_any, mark_none, through, through_any, "
+      "through_none, through_covered, allow";
   lua_pushnil(L);
   while (lua_next(L, index)) {
-    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "an edge filter has string keys (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none, through, through_any, through_none)");
+    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "an edge filter has string keys (%s)", kKeys);
     const std::string key = lua_tostring(L, -2);
-    if (key == "mark") {
-      m.mark = mark_arg(L, impl, board, lua_gettop(L));
+    const int value = lua_gettop(L);
+    if (extra && key == "class_in") {
+      if (!lua_istable(L, value)) luaL_error(L, "edge filter: class_in must be a list of edge classes 0..15");
+      extra->class_in = 0;
+      const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, value));
+      for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, value, i);
+        int is_integer = 0;
+        const lua_Integer c = lua_tointegerx(L, -1, &is_integer);
+        if (!is_integer || c < 0 || c > 15) luaL_error(L, "edge filter: class_in must be a list of edge classes 0..15");
+        extra->class_in = static_cast<std::uint16_t>(extra->class_in | (1u << c));
+        lua_pop(L, 1);
+      }
+      if (!extra->class_in) luaL_error(L, "edge filter: class_in lists no class (no edge would pass)");
+    } else if (extra && key == "through_covered") {
+      if (lua_type(L, value) != LUA_TBOOLEAN) luaL_error(L, "edge filter: through_covered must be true or false");
+      extra->through_covered = lua_toboolean(L, value);
+    } else if (extra && key == "allow") {
+      if (!lua_istable(L, value)) luaL_error(L, "edge filter: allow must be a list of edges (numbers or texts as 4,7-5,7)");
+      std::vector<std::int32_t>& edges = allow_scratch();
+      edges.clear();
+      const int count = impl.layout->sites(board, SiteKind::Edge);
+      const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, value));
+      for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, value, i);
+        int id = -1;
+        if (lua_type(L, -1) == LUA_TSTRING) {
+          id = site_from_text(L, impl, board, SiteKind::Edge, lua_tostring(L, -1));
+          if (id < 0) luaL_error(L, "edge filter: allow: edge %s is not on board '%s'", lua_tostring(L, -1), board_name_of(impl, board));
+        } else {
+          int is_integer = 0;
+          const lua_Integer e = lua_tointegerx(L, -1, &is_integer);
+          if (!is_integer || e < 1 || e > count)
+            luaL_error(L, "edge filter: allow[%d] is not an edge of board '%s' (a number 1..%d or a text as 4,7-5,7)",
+                       static_cast<int>(i), board_name_of(impl, board), count);
+          id = static_cast<int>(e - 1);
+        }
+        edges.push_back(id);
+        lua_pop(L, 1);
+      }
+      std::sort(edges.begin(), edges.end());
+      edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+      extra->allow = edges;
+    } else if (key == "mark") {
+      m.mark = mark_arg(L, impl, board, value);
       if (impl.layout->boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(m.mark)].kind != SiteKind::Edge)
         luaL_error(L, "edge filter: mark '%s' of board '%s' is not an edge mark", lua_tostring(L, -1), board_name_of(impl, board));
     } else if (key == "through") {
-      m.through = mark_arg(L, impl, board, lua_gettop(L));
+      m.through = mark_arg(L, impl, board, value);
       if (impl.layout->boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(m.through)].kind != SiteKind::Vertex)
         luaL_error(L, "edge filter: through mark '%s' of board '%s' is not a vertex mark", lua_tostring(L, -1), board_name_of(impl, board));
     } else {
+      const bool known = key == "class_any" || key == "class_none" || key == "feature_any" || key == "feature_none" ||
+                         key == "mark_any" || key == "mark_none" || key == "through_any" || key == "through_none";
+      if (!known) luaL_error(L, "edge filter: unknown key '%s' (%s)", key.c_str(), kKeys);
       int is_integer = 0;
       const lua_Integer v = lua_tointegerx(L, -1, &is_integer);
       if (!is_integer || v < 0 || v > 65535) luaL_error(L, "edge filter: %s must be an integer 0..65535", key.c_str());
@@ -91,8 +163,7 @@ EdgeMask mask_arg(lua_State* L, Impl& impl, int board, int index) {
       else if (key == "mark_any") m.mark_any = static_cast<std::uint8_t>(v);
       else if (key == "mark_none") m.mark_none = static_cast<std::uint8_t>(v);
       else if (key == "through_any") m.through_any = static_cast<std::uint8_t>(v);
-      else if (key == "through_none") m.through_none = static_cast<std::uint8_t>(v);
-      else luaL_error(L, "edge filter: unknown key '%s' (class_any, class_none, feature_any, feature_none, mark, mark_any, mark_none, through, through_any, through_none)", key.c_str());
+      else m.through_none = static_cast<std::uint8_t>(v);
     }
     lua_pop(L, 1);
   }
@@ -100,6 +171,33 @@ EdgeMask mask_arg(lua_State* L, Impl& impl, int board, int index) {
   if ((m.through_any || m.through_none) && m.through < 0) luaL_error(L, "edge filter: through_any and through_none need through = <vertex mark name>");
   return m;
 }
+
+/// The vertices reachable from `from` in 1..k edges that pass `mask` and `extra` (GameState::reachable with the
+/// binding's extra keys), in increasing distance then id; distances in scratch.dist.
+std::span<const std::int32_t> walk(const GameState& s, const Lattice& l, int b, int from, int k, const EdgeMask& mask,
+                                   const WalkExtra& extra, LatticeScratch& scratch, int to = -1,
+                                   std::vector<std::int32_t>* path = nullptr) {
+  const auto pass = [&](int e) {
+    if (!extra.allow.empty() && std::binary_search(extra.allow.begin(), extra.allow.end(), e)) return true;
+    if (extra.class_in && !((extra.class_in >> s.edge_class(b, e)) & 1u)) return false;
+    return s.edge_passes(b, e, mask);
+  };
+  const auto through = [&](int v) {
+    if (extra.through_covered)
+      for (const std::int32_t f : l.vertex_faces(v))
+        if (s.tile_on(b, f) == kNoComponent) return false;
+    return s.passes_through(b, v, mask);
+  };
+  if (path) {
+    l.path(from, to, k, pass, through, scratch, *path);
+    return *path;
+  }
+  return l.reachable(from, k, pass, through, scratch);
+}
+
+}  // namespace
+
+EdgeMask mask_arg(lua_State* L, Impl& impl, int board, int index) { return filter_arg(L, impl, board, index, nullptr); }
 
 namespace {
 
@@ -320,15 +418,19 @@ GAME_METHOD(adjacent) {
                                               : lattice.adjacent_edges(x, y));
   return 1;
 }
-// game:reachable(b, v, k, mask [, into, dist]) -> vertices, distances, count (increasing distance, then id)
+// game:reachable(b, v, k, filter [, into, dist]) -> vertices, distances, count (increasing distance, then id): the
+// vertices 1..k edges from v through edges that pass the filter (EdgeMask's keys, class_in, through_covered, allow:
+// filter_arg); `into` and `dist` are filled in place when given.
 GAME_METHOD(reachable) {
   IMPL;
   const GameState& s = state_arg(L, impl);
   const int b = board_arg(L, impl, 2);
   const int v = site_arg(L, impl, b, SiteKind::Vertex, 3);
   const lua_Integer k = integer_arg(L, 4);
-  const EdgeMask mask = mask_arg(L, impl, b, 5);
-  const auto found = s.reachable(b, v, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, impl.lattice_scratch);
+  WalkExtra extra;
+  const EdgeMask mask = filter_arg(L, impl, b, 5, &extra);
+  const auto found = walk(s, lattice_of(impl, b), b, v, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, extra,
+                          impl.lattice_scratch);
   // the lists are filled raw: plain tables only (check_into)
   if (!lua_isnoneornil(L, 6)) check_into(L, 6, "reachable"), lua_pushvalue(L, 6);
   else lua_createtable(L, static_cast<int>(found.size()), 0);
@@ -343,7 +445,7 @@ GAME_METHOD(reachable) {
   lua_pushinteger(L, static_cast<lua_Integer>(found.size()));
   return 3;
 }
-// game:path(b, v1, v2, k, mask) -> list of vertices from v1 to v2 (a shortest one), or nil
+// game:path(b, v1, v2, k, filter) -> list of vertices from v1 to v2 (a shortest one), or nil
 GAME_METHOD(path) {
   IMPL;
   const GameState& s = state_arg(L, impl);
@@ -351,8 +453,10 @@ GAME_METHOD(path) {
   const int from = site_arg(L, impl, b, SiteKind::Vertex, 3);
   const int to = site_arg(L, impl, b, SiteKind::Vertex, 4);
   const lua_Integer k = integer_arg(L, 5);
-  const EdgeMask mask = mask_arg(L, impl, b, 6);
-  if (!s.path(b, from, to, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, impl.lattice_scratch, impl.int_scratch)) {
+  WalkExtra extra;
+  const EdgeMask mask = filter_arg(L, impl, b, 6, &extra);
+  if (walk(s, lattice_of(impl, b), b, from, static_cast<int>(std::clamp<lua_Integer>(k, 0, 1 << 20)), mask, extra,
+           impl.lattice_scratch, to, &impl.int_scratch).empty()) {
     lua_pushnil(L);
     return 1;
   }

@@ -153,6 +153,41 @@ TEST_CASE("reachable, path and placements from Lua", "[binding][board]") {
                "return n .. ' ' .. across") == "4 1,0-1,1=0/1");
 }
 
+TEST_CASE("reachable's class_in, through_covered and allow", "[binding][board]") {
+  // The start rhombus covers 0,0u and 0,0d: its sides on the rim 0,0-1,0 and 0,0-0,1 are class 12 (COVERED1 |
+  // OFFBOARD), its other sides 1,0-1,1 and 0,1-1,1 class 4 (the border of the placed area), its inner side 1,0-0,1
+  // class 1. Vertex ids: 0,0 = 1, 1,0 = 2, 2,0 = 3, 0,1 = 6, 1,1 = 7.
+  Board b;
+  const auto walk = [&](const std::string& from, int k, const std::string& filter) {
+    return b.eval("local v, d, n = game:reachable('valley', '" + from + "', " + std::to_string(k) + ", " + filter +
+                  ") return n .. ':' .. table.concat(v, ',') .. ':' .. table.concat(d, ',')");
+  };
+  // class_in: exact classes. { 12 }: a tile's sides on the rim, not the border inside the board (class_none = 4
+  // would refuse both: it tests bits)
+  CHECK(walk("1,0", 3, "{ class_in = { 12 } }") == "2:1,6:1,2");
+  CHECK(walk("1,0", 3, "{ class_in = { 4, 12 } }") == "3:1,7,6:1,1,2");
+  // allow: the inner side passes whatever class_in says: 0,1 is one side away
+  CHECK(walk("1,0", 3, "{ class_in = { 12 }, allow = { '1,0-0,1' } }") == "2:1,6:1,1");
+  CHECK(walk("1,0", 3, "{ class_in = { 12 }, allow = { game:edge('valley', '1,0-0,1'), '1,0-0,1' } }") == "2:1,6:1,1");
+  CHECK(b.eval("return table.concat(game:path('valley', '1,0', '0,1', 3, { class_in = { 12 } }), ',')") == "2,1,6");
+  CHECK(b.eval("return table.concat(game:path('valley', '1,0', '0,1', 3, { class_in = { 12 }, allow = { '1,0-0,1' } }), ',')") == "2,6");
+  // through_covered: a move goes on only from a vertex whose faces are all covered (0,0: its one face is the
+  // start's), so from 1,0 only its four neighbours are reached; without it, the whole board within 2 sides
+  CHECK(walk("1,0", 3, "{ through_covered = true }") == "4:1,3,6,7:1,1,1,1");
+  CHECK(walk("1,0", 2, "{ through_covered = false }") == walk("1,0", 2, "{}"));
+  CHECK(walk("1,0", 2, "{}").substr(0, 2) != "4:");
+  CHECK(b.eval("return tostring(game:path('valley', '1,0', '2,1', 3, { through_covered = true }))") == "nil");
+  // the kernel's own keys still apply with them: a vertex mark, an edge class
+  CHECK(walk("0,0", 3, "{ class_in = { 2, 4, 12 }, through = 'explored', through_any = 1 }") == "2:2,6:1,1");
+  CHECK_THROWS_WITH(walk("1,0", 1, "{ class_in = { 16 } }"), Contains("class_in must be a list of edge classes 0..15"));
+  CHECK_THROWS_WITH(walk("1,0", 1, "{ class_in = 4 }"), Contains("class_in must be a list of edge classes 0..15"));
+  CHECK_THROWS_WITH(walk("1,0", 1, "{ class_in = {} }"), Contains("class_in lists no class"));
+  CHECK_THROWS_WITH(walk("1,0", 1, "{ through_covered = 1 }"), Contains("through_covered must be true or false"));
+  CHECK_THROWS_WITH(walk("1,0", 1, "{ allow = { '9,9-9,10' } }"), Contains("allow: edge 9,9-9,10 is not on board 'valley'"));
+  CHECK_THROWS_WITH(walk("1,0", 1, "{ allow = { 0 } }"), Contains("allow[1] is not an edge of board 'valley'"));
+  CHECK_THROWS_WITH(walk("1,0", 1, "{ allow = '1,0-0,1' }"), Contains("allow must be a list of edges"));
+}
+
 TEST_CASE("board arguments are type-checked; errors name the board and the text", "[binding][board]") {
   Board b;
   CHECK_THROWS_WITH(b.eval("return game:vertex('nowhere', '1,1')"), Contains("unknown board 'nowhere'"));
