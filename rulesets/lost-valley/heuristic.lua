@@ -22,18 +22,38 @@ local EXPLORE_VALUE, GOOD_VALUE, EQUIP_VALUE = K.EXPLORE_VALUE, K.GOOD_VALUE, K.
 --- of rules.adjacent_tiles, rules.tokens_on_tile, rules.has_water and rules.explored.
 local Survey = {}
 Survey.__index = Survey
+-- The base rules the speed idioms below stand for (movement.lua, setup.lua: loaded before this file); a variant that
+-- replaces one of them takes the plain path.
+local BASE_WAY, BASE_EXPLORED, BASE_OWNS, BASE_COUNT_ITEM = rules.way, rules.explored, rules.owns, rules.count_item
+local COUNTED = {} -- game:lying's and game:cards' `into` (only read up to the count they return)
 
 --- A new survey of `game` (nothing read yet).
 function rules.survey(game)
-  return setmetatable({ game = game, head_of_face = {}, tiles = {}, around_v = {}, explored_v = {} }, Survey)
+  return setmetatable({ game = game, tile_of_face = {}, head_of_tile = {}, faces_of_head = {}, tiles = {},
+                        around_v = {}, explored_v = {} }, Survey)
 end
 
---- The head (canonical face) of the tile covering face f, or false where no tile lies.
+--- The tile (component) covering face f, or false where no tile lies.
+function Survey:tile_on(f)
+  local t = self.tile_of_face[f]
+  if t == nil then
+    t = tile_at(self.game, B, f) or false
+    self.tile_of_face[f] = t
+  end
+  return t
+end
+
+--- The head (canonical face: tile_head) of the tile covering face f, or false where no tile lies; the tile's faces
+--- are kept for Survey:tile.
 function Survey:head(f)
-  local h = self.head_of_face[f]
-  if h == nil then
-    h = tile_at(self.game, B, f) and tile_head(self.game, f) or false
-    self.head_of_face[f] = h
+  local c = self:tile_on(f)
+  if not c then return false end
+  local h = self.head_of_tile[c]
+  if not h then
+    local faces, n = tile_faces(self.game, f)
+    h = faces[1]
+    for i = 2, n do if faces[i] < h then h = faces[i] end end
+    self.head_of_tile[c], self.faces_of_head[h] = h, faces
   end
   return h
 end
@@ -43,11 +63,12 @@ function Survey:around(v)
   local out = self.around_v[v]
   if out then return out end
   out = {}
-  for _, f in ipairs(VFACES[v]) do
-    local h = self:head(f)
+  local fs = VFACES[v]
+  for i = 1, #fs do
+    local h = self:head(fs[i])
     if h then
       local seen = false
-      for i = 1, #out do if out[i] == h then seen = true end end
+      for j = 1, #out do if out[j] == h then seen = true end end
       if not seen then out[#out + 1] = h end
     end
   end
@@ -63,9 +84,12 @@ function Survey:tile(h)
   if t then return t end
   local game = self.game
   local l = land_of(game, h)
-  local faces = tile_faces(game, h)
+  local faces = self.faces_of_head[h] or tile_faces(game, h)
   local count = 0
-  for _, f in ipairs(faces) do count = count + #lying(game, B, "face", f) end
+  for i = 1, #faces do
+    local _, n = lying(game, B, "face", faces[i], COUNTED)
+    count = count + n
+  end
   t = { land = l, count = count, mine = false, pan = false }
   if l == LAKE or (l == BUSHES and rules.has_water(game, h)) then
     t.pan = true
@@ -73,7 +97,7 @@ function Survey:tile(h)
     t.banks = {}
     for _, g in ipairs(faces) do
       local corner = mark_of(game, B, "bank", g)
-      local n = corner ~= 0 and #lying(game, B, "face", g) or 0
+      local n = corner ~= 0 and select(2, lying(game, B, "face", g, COUNTED)) or 0
       if n > 0 then t.banks[#t.banks + 1] = { g, n, FVERTS[g][corner] } end
     end
   elseif l == MOUNTAIN or l == SOURCE then
@@ -83,11 +107,20 @@ function Survey:tile(h)
   return t
 end
 
---- rules.explored(game, v), read once per call.
+--- rules.explored(game, v), read once per call (the base rule from the tiles the survey read: every face around v
+--- covered).
 function Survey:explored(v)
   local e = self.explored_v[v]
   if e == nil then
-    e = rules.explored(self.game, v)
+    if rules.explored == BASE_EXPLORED then
+      e = true
+      local fs = VFACES[v]
+      for i = 1, #fs do
+        if not self:tile_on(fs[i]) then e = false; break end
+      end
+    else
+      e = rules.explored(self.game, v)
+    end
     self.explored_v[v] = e
   end
   return e
@@ -133,6 +166,65 @@ function rules.promise_bound(game, pan_ready, mine_ready, sieve, crate)
   return value
 end
 
+-- The kernel's walk (a speed idiom for rules.walking_distances while rules.way and rules.explored are the base
+-- rules of movement.lua): game:reachable with a filter that says what rules.way and rules.explored say.
+local START, INNER, COVERED2, COVERED1, OFFBOARD = K.START, K.INNER, K.COVERED2, K.COVERED1, K.OFFBOARD
+local START_INNER = {} -- "anchor rotation" of the start tile -> its inner sides there (static geometry)
+
+--- The inner sides of the start tile where it lies (seed MISE EN PLACE; rules.way: paths, its fords among them).
+local function start_inner_sides(game)
+  local board, kind, anchor, rotation = game:site_of(START)
+  if board ~= B or kind ~= "tile" then return {} end
+  local key = anchor * 8 + rotation
+  local sides = START_INNER[key]
+  if sides then return sides end
+  sides = {}
+  local on = {}
+  local faces = game:placement_faces(B, START, K.VQ[anchor] .. "," .. K.VR[anchor] .. " r" .. rotation)
+  for _, f in ipairs(faces) do on[f] = true end
+  for _, f in ipairs(faces) do
+    for _, e in ipairs(K.FEDGES[f]) do
+      local fs = K.EFACES[e]
+      if fs[1] ~= f and on[fs[1]] or fs[2] ~= f and on[fs[2]] then
+        local seen = false
+        for _, x in ipairs(sides) do if x == e then seen = true end end
+        if not seen then sides[#sides + 1] = e end
+      end
+    end
+  end
+  START_INNER[key] = sides
+  return sides
+end
+
+-- rules.way's classes (kernel edge classes, exact values): between two tiles, a tile's side on the board's rim
+-- (never a border: off the board counts as explored), and the border of the explored area (once the ice block is in
+-- play). Inner sides are never walked but the start tile's, listed one by one (`allow`).
+local CLASSES = { [false] = { COVERED2, COVERED1 | OFFBOARD }, [true] = { COVERED2, COVERED1 | OFFBOARD, COVERED1 } }
+local WALK = { [false] = { [false] = {}, [true] = {} }, [true] = { [false] = {}, [true] = {} } } -- [boat][ice]: filters
+local ALLOW = {} -- the start tile's inner sides this seat may take (refilled each call)
+
+--- rules.walking_distances by the kernel (game:reachable): the sides rules.way allows `allowed` (without a boat the
+--- river is crossed only at a ford: no side marked `river` but the start tile's), through explored intersections
+--- only (rules.explored: every face around covered) until the ice block is in play.
+local function kernel_walk(game, v, reach, allowed, boat, ice)
+  local n = 0
+  for _, e in ipairs(start_inner_sides(game)) do
+    if BASE_WAY(game, e) & allowed ~= 0 then n = n + 1; ALLOW[n] = e end
+  end
+  for i = #ALLOW, n + 1, -1 do ALLOW[i] = nil end
+  local filter = WALK[boat][ice]
+  filter.class_in, filter.through_covered, filter.allow = CLASSES[ice], not ice, ALLOW
+  if not boat then filter.mark, filter.mark_none = "river", 255 end
+  local vs, ds, count = game:reachable(B, v, reach, filter)
+  local dist, order = { [v] = 0 }, { v }
+  for i = 1, count do
+    local w = vs[i]
+    dist[w] = ds[i]
+    order[i + 1] = w
+  end
+  return dist, order
+end
+
 --- The intersections seat s could walk to, with the number of sides on the way (a map vertex -> sides, at most
 --- `reach` sides): the sides its prospector may take (on foot or on horseback: land, along the river, the fords; with
 --- a boat also across the river, seed A.1), never through an intersection not fully explored before the ice block
@@ -140,11 +232,13 @@ end
 --- intersections nearest first (the walk's own order). `survey` (optional) as in rules.promise.
 function rules.walking_distances(game, s, reach, survey)
   geometry(game)
-  survey = survey or rules.survey(game)
   local v = rules.position(game, s)
   local ice = counter(game, "ice") ~= 0
   local allowed = LAND_WAY | ALONG | FORD_WAY
-  if rules.owns(game, s, BOAT) then allowed = allowed | CROSSING end
+  local boat = rules.owns(game, s, BOAT)
+  if boat then allowed = allowed | CROSSING end
+  if rules.way == BASE_WAY and rules.explored == BASE_EXPLORED then return kernel_walk(game, v, reach, allowed, boat, ice) end
+  survey = survey or rules.survey(game)
   local dist, order = { [v] = 0 }, { v }
   local first, last = 1, 1 -- the frontier: order[first..last]
   for d = 1, reach do
@@ -201,11 +295,25 @@ function rules.heuristic(game, seat)
   -- gains nothing and costs the action
   local used, room = rules.backpack(game, seat)
   if used > room then h = h - 0.45 * (used - room) end
-  for _, z in ipairs({ EQUIP[seat], GOODS[seat] }) do
-    for _, c in ipairs(cards_of(game, z)) do h = h + (EQUIP_VALUE[ITEM[c]] or 0.5) end
+  local sieve, crate, horse
+  if rules.owns == BASE_OWNS and rules.count_item == BASE_COUNT_ITEM then
+    -- the equipment read once (a speed idiom: rules.owns reads the zone again for each item asked)
+    sieve, crate, horse = false, false, false
+    local _, n = cards_of(game, EQUIP[seat], COUNTED)
+    for i = 1, n do
+      local item = ITEM[COUNTED[i]]
+      h = h + (EQUIP_VALUE[item] or 0.5)
+      if item == SIEVE then sieve = true elseif item == CRATE then crate = true elseif item == HORSE then horse = true end
+    end
+    _, n = cards_of(game, GOODS[seat], COUNTED)
+    for i = 1, n do h = h + (EQUIP_VALUE[ITEM[COUNTED[i]]] or 0.5) end
+  else
+    for _, z in ipairs({ EQUIP[seat], GOODS[seat] }) do
+      for _, c in ipairs(cards_of(game, z)) do h = h + (EQUIP_VALUE[ITEM[c]] or 0.5) end
+    end
+    sieve, crate, horse = rules.owns(game, seat, SIEVE), rules.owns(game, seat, CRATE), rules.owns(game, seat, HORSE)
   end
-  local sieve, crate = rules.owns(game, seat, SIEVE), rules.owns(game, seat, CRATE)
-  local decay = rules.owns(game, seat, HORSE) and 0.92 or 0.85
+  local decay = horse and 0.92 or 0.85
   local survey = rules.survey(game)
   local dist, order = rules.walking_distances(game, seat, 24, survey)
   -- panning costs a food, mining a food and a log (seed B.1): without them, gold is as far as the nearest place to
@@ -217,7 +325,8 @@ function rules.heuristic(game, seat)
   local mine_ready = math.min(pan_ready, log_at and (log_at == 0 and 1 or 0.85 * decay ^ log_at) or 0.3)
   local bound = rules.promise_bound(game, pan_ready, mine_ready, sieve, crate)
   local best = 0
-  for _, w in ipairs(order) do -- nearest first: past the distance where even the bound cannot beat best, stop
+  for i = 1, #order do -- nearest first: past the distance where even the bound cannot beat best, stop
+    local w = order[i]
     local d = dist[w]
     if decay ^ d * bound <= best then break end
     local p = decay ^ d * rules.promise(game, seat, w, pan_ready, mine_ready, tool, sieve, crate, survey)

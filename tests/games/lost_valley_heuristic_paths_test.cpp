@@ -1,0 +1,79 @@
+// lost_valley_heuristic_paths_test.cpp — Lost Valley's heuristic (rulesets/lost-valley/heuristic.lua) walks the valley with the
+// kernel (game:reachable with class_in, through_covered and allow, docs/boards.md), answers rules.explored from its
+// survey and reads the equipment once while rules.way, rules.explored and rules.owns are the base rules; the test
+// variant plain-paths (rulesets/lost-valley/tests/variants/plain-paths) replaces them by functions that ask the base
+// ones, so that its heuristic takes the plain Lua paths. The rules are the same: in every position of three random
+// games (a boat for seat 2, a horse for seat 3), and in each with the ice block in play, both give every seat the same
+// value, to the last bit (docs/performance.md, "Lost Valley's heuristic").
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rng.hpp"
+#include "scripted_rules.hpp"
+
+namespace {
+
+using hr::Action;
+using hr::ComponentId;
+using hr::GameState;
+
+/// Moves the first component named `name` lying in zone `from` into zone `to`.
+void give(const hr::Rules& rules, GameState& s, const std::string& name, const std::string& from, const std::string& to) {
+  const hr::Layout& layout = rules.layout();
+  for (ComponentId c : s.cards(layout.zone_id(from)))
+    if (layout.components[c].name == name) {
+      s.move(c, layout.zone_id(to));
+      return;
+    }
+  FAIL("no " << name << " in " << from);
+}
+
+}  // namespace
+
+TEST_CASE("lost valley: the heuristic's kernel walk and survey give the values of its plain Lua paths in every position",
+          "[heuristic][lost-valley]") {
+  auto kernel = hr::load_rules("lost-valley");
+  auto plain = hr::load_rules(std::string(HOUSERULES_SOURCE_DIR) +
+                              "/rulesets/lost-valley/tests/variants/plain-paths/plain-paths.toml");
+  const int seats = kernel->layout().seats;
+  const int ice = kernel->layout().counter_index("ice");
+  int positions = 0, walked = 0;  // positions: (position, seat) pairs compared, each also with the ice block
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    GameState a = kernel->new_game(seed), b = plain->new_game(seed);
+    // a boat for seat 2 (it crosses the river anywhere), a horse for seat 3 (0.92 a side)
+    for (GameState* s : {&a, &b}) {
+      give(*kernel, *s, "boat", "store", "equip.2");
+      give(*kernel, *s, "horse", "store", "equip.3");
+    }
+    hr::Rng rng(seed);
+    for (int ply = 0; ply < 400 && !a.over(); ++ply) {
+      // each position as it is, and with the ice block in play (borders walked, unexplored intersections passed
+      // through; a copy: the rules expect the ice block's figure, which the game goes on without)
+      GameState a_ice = a, b_ice = b;
+      a_ice.set_counter(ice, 0, 1);
+      b_ice.set_counter(ice, 0, 1);
+      for (int seat = 1; seat <= seats; ++seat) {
+        INFO("seed " << seed << ", ply " << ply << ", seat " << seat);
+        const std::optional<double> x = kernel->heuristic(a, seat), y = plain->heuristic(b, seat);
+        REQUIRE(x.has_value());
+        REQUIRE(y.has_value());
+        CHECK(*x == *y);
+        CHECK(*kernel->heuristic(a_ice, seat) == *plain->heuristic(b_ice, seat));
+        ++positions;
+      }
+      const std::vector<Action> legal = kernel->legal_actions(a);
+      REQUIRE(legal == plain->legal_actions(b));
+      if (legal.empty()) break;
+      const Action chosen = legal[rng.below(legal.size())];
+      if (kernel->action_text(a, chosen).rfind("move", 0) == 0) ++walked;
+      kernel->apply(a, chosen);
+      plain->apply(b, chosen);
+    }
+  }
+  CHECK(positions > 1000);
+  CHECK(walked > 100);  // the prospectors went places: the valley explored around them
+}
