@@ -27,19 +27,28 @@ Survey.__index = Survey
 local BASE_WAY, BASE_EXPLORED, BASE_OWNS, BASE_COUNT_ITEM = rules.way, rules.explored, rules.owns, rules.count_item
 local COUNTED = {} -- game:lying's and game:cards' `into` (only read up to the count they return)
 
+-- What the surveys read per face and per vertex, in arrays filled once (one slot a site: no table grows a call):
+-- an entry is the survey's while its `read` slot holds that survey's number (a new survey's number makes every
+-- entry stale; a survey used after a newer one reads again what the newer one overwrote).
+local SURVEYS = 0
+local FACE_TILE, FACE_READ, AROUND, AROUND_READ, EXPLORED, EXPLORED_READ = {}, {}, {}, {}, {}, {}
+
 --- A new survey of `game` (nothing read yet).
 function rules.survey(game)
-  return setmetatable({ game = game, tile_of_face = {}, head_of_tile = {}, faces_of_head = {}, tiles = {},
-                        around_v = {}, explored_v = {} }, Survey)
+  geometry(game)
+  if #FACE_READ == 0 then
+    for f = 1, K.GEO.NF do FACE_TILE[f], FACE_READ[f] = false, 0 end
+    for v = 1, K.GEO.NV do AROUND[v], AROUND_READ[v], EXPLORED[v], EXPLORED_READ[v] = false, 0, false, 0 end
+  end
+  SURVEYS = SURVEYS + 1
+  return setmetatable({ game = game, number = SURVEYS, head_of_tile = {}, faces_of_head = {}, tiles = {} }, Survey)
 end
 
 --- The tile (component) covering face f, or false where no tile lies.
 function Survey:tile_on(f)
-  local t = self.tile_of_face[f]
-  if t == nil then
-    t = tile_at(self.game, B, f) or false
-    self.tile_of_face[f] = t
-  end
+  if FACE_READ[f] == self.number then return FACE_TILE[f] end
+  local t = tile_at(self.game, B, f) or false
+  FACE_TILE[f], FACE_READ[f] = t, self.number
   return t
 end
 
@@ -60,9 +69,8 @@ end
 
 --- The heads of the tiles around vertex v, each once (rules.adjacent_tiles, in no particular order).
 function Survey:around(v)
-  local out = self.around_v[v]
-  if out then return out end
-  out = {}
+  if AROUND_READ[v] == self.number then return AROUND[v] end
+  local out = {}
   local fs = VFACES[v]
   for i = 1, #fs do
     local h = self:head(fs[i])
@@ -72,7 +80,7 @@ function Survey:around(v)
       if not seen then out[#out + 1] = h end
     end
   end
-  self.around_v[v] = out
+  AROUND[v], AROUND_READ[v] = out, self.number
   return out
 end
 
@@ -110,19 +118,18 @@ end
 --- rules.explored(game, v), read once per call (the base rule from the tiles the survey read: every face around v
 --- covered).
 function Survey:explored(v)
-  local e = self.explored_v[v]
-  if e == nil then
-    if rules.explored == BASE_EXPLORED then
-      e = true
-      local fs = VFACES[v]
-      for i = 1, #fs do
-        if not self:tile_on(fs[i]) then e = false; break end
-      end
-    else
-      e = rules.explored(self.game, v)
+  if EXPLORED_READ[v] == self.number then return EXPLORED[v] end
+  local e
+  if rules.explored == BASE_EXPLORED then
+    e = true
+    local fs = VFACES[v]
+    for i = 1, #fs do
+      if not self:tile_on(fs[i]) then e = false; break end
     end
-    self.explored_v[v] = e
+  else
+    e = rules.explored(self.game, v)
   end
+  EXPLORED[v], EXPLORED_READ[v] = e, self.number
   return e
 end
 
