@@ -47,7 +47,9 @@ std::vector<GameState> lost_valley_positions(hr::Rules& rules, std::uint64_t see
 
 TEST_CASE("lost-valley: ismcts at the ruleset's [bots] setting concentrates its visits on the moves it values most",
           "[ismcts][lost-valley]") {
-  auto rules = hr::load_rules("lost-valley", hr::LoadOptions{.seats = 3});
+  hr::LoadOptions options;
+  options.seats = 3;
+  auto rules = hr::load_rules("lost-valley", options);
   const std::string setting = rules->bot_options("ismcts");
   INFO("[bots] ismcts = " << setting);
   const auto positions = lost_valley_positions(*rules, 5, 20, 25, 6);
