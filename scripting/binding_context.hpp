@@ -38,9 +38,9 @@ struct ScriptedRules::Impl {
   std::vector<VariantAddition> additions;  // the variants' [zones], [counters], [visibility], applied by declare
   std::vector<std::vector<ZoneId>> zone_groups;  // declare{groups=...}: constant lists of zones, 1-based ids
   std::vector<std::vector<lua_Integer>> maps;  // declare{maps=...}: index = component number (0: unseen card)
-  std::vector<ZoneId> scratch_zones;
+  std::vector<ZoneId> scratch_zones;     // a list of zones read from a Lua argument (zones_arg)
   LatticeScratch lattice_scratch;         // game:reachable, game:path
-  std::vector<std::int32_t> int_scratch;  // game:path, game:placements  // a list of zones read from a Lua argument (zones_arg)
+  std::vector<std::int32_t> int_scratch;  // game:path, game:placements
   // game:cards(zone, into, true): name_stamps[name class] == the call's stamp once a copy was listed
   std::vector<std::uint32_t> name_stamps;
   std::uint32_t name_stamp = 0;
@@ -52,6 +52,13 @@ struct ScriptedRules::Impl {
       name_stamp = 1;
     }
     return name_stamp;
+  }
+  /// Under a stamp of next_name_stamp(): whether card c is the first of its name met under it (then marked).
+  bool first_of_name(ComponentId c, std::uint32_t stamp) {
+    std::uint32_t& mark = name_stamps[layout->name_class(c)];
+    if (mark == stamp) return false;
+    mark = stamp;
+    return true;
   }
   /// Counts the game's reads and changes through the `game` userdata (every method's state_arg, and tostring):
   /// a rule call after which it did not move read nothing of the game, so its answer is a function of its

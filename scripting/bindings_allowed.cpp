@@ -104,11 +104,7 @@ GAME_METHOD(append_allowed) {
   const std::uint32_t stamp = distinct ? impl.next_name_stamp() : 0;
   for (const ComponentId c : cards) {
     if (c >= kUnknownComponent) continue;
-    if (distinct) {
-      std::uint32_t& mark = impl.name_stamps[layout.name_class(c)];
-      if (mark == stamp) continue;
-      mark = stamp;
-    }
+    if (distinct && !impl.first_of_name(c, stamp)) continue;
     if (candidates < kLocal) local[candidates] = c;
     else {
       if (many.empty()) many.assign(local, local + kLocal);

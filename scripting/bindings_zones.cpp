@@ -76,15 +76,10 @@ GAME_METHOD(cards) {
     lua_createtable(L, static_cast<int>(cards.size()), 0);
   }
   lua_Integer n = 0;
-  const Layout& layout = *impl.layout;
   // distinct: a name class is skipped once marked with this call's stamp (no quadratic search)
   const std::uint32_t stamp = distinct ? impl.next_name_stamp() : 0;
   for (const ComponentId c : cards) {
-    if (distinct && c < kUnknownComponent) {
-      std::uint32_t& mark = impl.name_stamps[layout.name_class(c)];
-      if (mark == stamp) continue;
-      mark = stamp;
-    }
+    if (distinct && c < kUnknownComponent && !impl.first_of_name(c, stamp)) continue;
     push_component(L, c);
     lua_rawseti(L, -2, ++n);
   }
@@ -189,15 +184,10 @@ GAME_METHOD(append_cards) {
     }
   }
   into.start(n);
-  const Layout& layout = *impl.layout;
   const std::uint32_t stamp = distinct ? impl.next_name_stamp() : 0;
   for (const ComponentId c : cards) {
     if (c >= kUnknownComponent) continue;
-    if (distinct) {
-      std::uint32_t& mark = impl.name_stamps[layout.name_class(c)];
-      if (mark == stamp) continue;
-      mark = stamp;
-    }
+    if (distinct && !impl.first_of_name(c, stamp)) continue;
     if (filtered && !(limit_of((*key)[c + 1u]) < (*values)[c + 1u])) continue;
     into.add(base + c + 1);
   }
