@@ -13,55 +13,18 @@
 //     its draw_component hook as SVG scenes, its deck labelled by its [view] hint) and plays a move; a house rule
 //     whose drawing fails shows the error on the page and is drawn the generic way.
 // Fails on any error in the page's console.
-import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
+import { URL, TMP, SHOTS, log, check, openTable } from './table_lib.mjs';
 
-const { BROWSER, URL, TMP, SHOTS, FIXTURES } = process.env;
-const started = Date.now();
-const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s]`, ...a);
-function check(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(TMP, 'profile-')), {
-  executablePath: BROWSER,
-  headless: true,
-  viewport: { width: 1400, height: 900 },
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const page = context.pages()[0] || (await context.newPage());
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(String(e)));
+const { FIXTURES } = process.env;
+const { context, page, pageErrors, renders, waitForHuman, newGame } = await openTable({ viewport: { width: 1400, height: 900 } });
 page.on('crash', () => log('the page crashed'));
 page.on('close', () => log('the page was closed'));
 context.on('close', () => log('the browser context was closed'));
-page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
 
-const renders = () => page.evaluate(() => Number(document.body.dataset.renders || 0));
 const status = () => page.textContent('#status');
 const logLength = () => page.locator('#log li').count();
-// Waits until the page has drawn again since `before` renders and it is a person's turn (action buttons) or over.
-async function waitForHuman(before) {
-  await page.waitForFunction((n) => {
-    const b = document.body.dataset;
-    if (Number(b.renders || 0) <= n) return false;
-    return document.getElementById('status').dataset.over === '1' || document.querySelectorAll('#actions button.action').length > 0;
-  }, before, { timeout: 20000 });
-}
-// A new game of `ruleset` (chosen in the list), or of the house-rule file `file` (typed in the "or file" box).
-async function newGame(ruleset, players, seed, file = '') {
-  await page.selectOption('#ruleset', ruleset);
-  await page.fill('#ruleset-path', file);
-  await page.fill('#seat-count', String(players.length));
-  await page.dispatchEvent('#seat-count', 'change');
-  for (let s = 1; s <= players.length; s++) await page.selectOption(`.seat-player[data-seat="${s}"]`, players[s - 1]);
-  await page.fill('#seed', String(seed));
-  const before = await renders();
-  await page.click('#start');
-  await waitForHuman(before);
-}
 async function stepAt() {
   return Number(await page.getAttribute('#status', 'data-at'));
 }
@@ -230,7 +193,7 @@ log(`Lost Valley's map: ${tileFaces} tile faces, ${figures} figures`);
 await shot('lost-valley');
 
 // ---- 5. a house rule by its path, drawn by its own hook ----------------------------------------------------------
-await newGame('lost-cities', ['human', 'random'], 7, path.join(FIXTURES, 'big-cards.toml'));
+await newGame('lost-cities', ['human', 'random'], 7, waitForHuman, path.join(FIXTURES, 'big-cards.toml'));
 check((await status()).includes('Big cards'), `the house rule did not start: ${await status()}`);
 const handScenes = page.locator('.group[data-group="seat 1"] .card.drawn svg.scene');
 check(await handScenes.count() === 8, `big cards: ${await handScenes.count()} of the 8 cards in hand drawn by their scene`);
@@ -249,7 +212,7 @@ check(await logLength() > logBefore, 'big cards: the move was not played');
 check(await page.locator('.group[data-group="seat 1"] .card.drawn svg.scene').count() >= 7, 'big cards: the hand is no longer drawn by its scenes');
 log(`house rule by path: ${shapes} shapes in the hand's scenes, a move played`);
 // a drawing hook that fails: the page says so and draws the generic way; the game goes on
-await newGame('lost-cities', ['human', 'random'], 7, path.join(FIXTURES, 'fails.toml'));
+await newGame('lost-cities', ['human', 'random'], 7, waitForHuman, path.join(FIXTURES, 'fails.toml'));
 const message = await page.textContent('#message');
 check(await page.locator('#message').isVisible() && message.includes('drawing failed') && message.includes('fails on purpose'),
   `a failing drawing hook: the message is '${message}'`);

@@ -1,4 +1,5 @@
-// table_lib.mjs — what the browser tests of the page's game table share (table_test.mjs, table_details_test.mjs):
+// table_lib.mjs — what the browser tests of the page's game table share (table_test.mjs, table_details_test.mjs,
+// serve_test.mjs):
 // the environment run.sh passes (BROWSER, URL, TMP, SHOTS, HR), a timed log, `check`, and `openTable`, which starts
 // Debian's headless chromium at 1400×1000 and returns the page with the helpers that wait for it.
 import { chromium } from 'playwright-core';
@@ -17,7 +18,8 @@ export function check(cond, message) {
 /// Starts chromium (its own profile in TMP; `options` added to the launch's, e.g. {acceptDownloads: true}) and
 /// returns {context, page, pageErrors (every error the page logged or threw), renders() (the page's render count),
 /// waitForHuman(before) (until the page renders past `before` with an action to choose or the game over; fails with
-/// the page's message and errors), newGame(ruleset, players, seed, wait = waitForHuman) (through the header's form)}.
+/// the page's message and errors), newGame(ruleset, players, seed, wait = waitForHuman, file = '') (through the
+/// header's form; `file`, when given, a house-rule file typed in the "or file" box instead of the chosen ruleset)}.
 export async function openTable(options = {}) {
   const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(TMP, 'profile-')), {
     executablePath: BROWSER,
@@ -41,9 +43,9 @@ export async function openTable(options = {}) {
       throw new Error(`${e.message}; the page says '${await page.textContent('#message')}', errors: ${pageErrors.join(' | ')}`);
     });
   }
-  async function newGame(ruleset, players, seed, wait = waitForHuman) {
+  async function newGame(ruleset, players, seed, wait = waitForHuman, file = '') {
     await page.selectOption('#ruleset', ruleset);
-    await page.fill('#ruleset-path', '');
+    await page.fill('#ruleset-path', file);
     await page.fill('#seat-count', String(players.length));
     await page.dispatchEvent('#seat-count', 'change');
     for (let s = 1; s <= players.length; s++) await page.selectOption(`.seat-player[data-seat="${s}"]`, players[s - 1]);
