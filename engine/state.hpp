@@ -120,6 +120,9 @@ class GameState {
   void shuffle(ZoneId z);
   /// Bitmask of the seats (bit s-1) that know the identity of component c where it is now.
   std::uint8_t seen_by(ComponentId c) const { return seen_by_[c]; }
+  /// Whether seat `seat` (1..kMaxSeats) knows where card c is and what it is: its zone granted that seat sight of
+  /// it, or it lies on top of a top-card zone (everybody sees it). What game:knows answers.
+  bool knows(int seat, ComponentId c) const { return ((seen_by_[c] >> (seat - 1)) & 1) || top_shown(c); }
   /// Whether c is the top card of a zone that shows its top card to everybody (Visibility::TopCard).
   bool top_shown(ComponentId c) const {
     const Place p = place_[c];

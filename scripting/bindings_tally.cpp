@@ -57,10 +57,9 @@ GAME_METHOD(tally) {
   }
   lua_Integer counts[kMaxKeys + 1] = {};
   lua_Integer counted = 0, unknown = 0;
-  const std::uint8_t seat_bit = seat > 0 ? static_cast<std::uint8_t>(1u << (seat - 1)) : 0;
   for (const ZoneId z : zones)
     for (const ComponentId c : s.cards(z)) {
-      if (c >= kUnknownComponent || (seat_bit && !(s.seen_by(c) & seat_bit) && !s.top_shown(c))) {
+      if (c >= kUnknownComponent || (seat > 0 && !s.knows(seat, c))) {
         ++unknown;
         continue;
       }

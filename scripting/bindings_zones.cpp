@@ -304,7 +304,7 @@ GAME_METHOD(knows) {
   const GameState& s = state_arg(L, impl);
   const int seat = seat_arg(L, impl, 2);
   const ComponentId c = component_arg(L, impl, 3);
-  lua_pushboolean(L, ((s.seen_by(c) >> (seat - 1)) & 1) || s.top_shown(c));  // (a top-card zone's top: everybody)
+  lua_pushboolean(L, s.knows(seat, c));
   return 1;
 }
 GAME_METHOD(move) {
