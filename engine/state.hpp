@@ -207,6 +207,13 @@ class GameState {
   void move_figure_to_site(int figure, int board, SiteKind kind, int id);
   /// Figures standing on a site of a board, in figure order.
   std::vector<int> figures_on(int board, SiteKind kind, int id) const;
+  /// A 64-bit digest of what board `board` shows every seat: the tile on each face with its anchor and rotation,
+  /// every mark, and what lies at each site bottom to top (a component's identity only when every seat knows it,
+  /// else only that one lies there). Equal for two states whose board looks the same to everyone (figures, zones,
+  /// counters and hidden identities aside: determinizations share it); different, but for a 64-bit collision, when
+  /// a tile, mark, count or order at a site or a public identity differs. For memos keyed by the map
+  /// (engine/board_digest.cpp). Throws LayoutError for a bad board.
+  std::uint64_t board_digest(int board) const;
   /// Bytes of the board contents (for benchmarks): a tile id per face, a byte per mark site, 6 bytes per lying component.
   std::size_t board_bytes() const;
 
