@@ -2,14 +2,16 @@
 -- nuggets: its gold, its goods and equipment at a fraction of their use, and the best gold within walking distance.
 -- Speed (docs/performance.md, "Lost Valley's heuristic"): one call reads each tile and intersection once (a survey,
 -- forgotten when the call returns), and looks at the intersections nearest first, stopping where no farther one can
--- promise more; the value is the same as reading them all.
+-- promise more; the value is the same as reading them all. While the rules below are the base ones, what the map
+-- promises at each intersection, the walks and the best promise are also kept across calls under the board's digest
+-- (game:board_digest: the same map gives the same numbers), for the last few maps only.
 
 local K = require("valley")
 local rules = K.rules
 local B, MOUNTAIN, SOURCE, LAKE, BUSHES, RIVER = K.B, K.MOUNTAIN, K.SOURCE, K.LAKE, K.BUSHES, K.RIVER
 local HORSE, BOAT, CRATE, SIEVE = K.HORSE, K.BOAT, K.CRATE, K.SIEVE
 local EQUIP, GOODS, ITEM, counter, cards_of, VEDGES, VFACES = K.EQUIP, K.GOODS, K.ITEM, K.counter, K.cards_of, K.VEDGES, K.VFACES
-local FVERTS, IS_RIVER_TILE = K.FVERTS, K.IS_RIVER_TILE
+local FVERTS, FEDGES, EV1, EV2, IS_RIVER_TILE = K.FVERTS, K.FEDGES, K.EV1, K.EV2, K.IS_RIVER_TILE
 local geometry, other_end, mark_of, lying, land_of, tile_at = K.geometry, K.other_end, K.mark_of, K.lying, K.land_of, K.tile_at
 local tile_head, tile_faces = K.tile_head, K.tile_faces
 local LAND_WAY, ALONG, CROSSING, FORD_WAY, BORDER = K.LAND_WAY, K.ALONG, K.CROSSING, K.FORD_WAY, K.BORDER
@@ -25,6 +27,7 @@ Survey.__index = Survey
 -- The base rules the speed idioms below stand for (movement.lua, setup.lua: loaded before this file); a variant that
 -- replaces one of them takes the plain path.
 local BASE_WAY, BASE_EXPLORED, BASE_OWNS, BASE_COUNT_ITEM = rules.way, rules.explored, rules.owns, rules.count_item
+local BASE_SAME_BANK, BASE_HAS_WATER = rules.same_bank, rules.has_water -- exploration.lua, movement.lua
 local COUNTED = {} -- game:lying's and game:cards' `into` (only read up to the count they return)
 
 -- What the surveys read per face and per vertex, in arrays filled once (one slot a site: no table grows a call):
@@ -84,9 +87,33 @@ function Survey:around(v)
   return out
 end
 
+--- The banks of a river tile, for Survey:same_bank: each corner of the tile (the faces `faces`) -> the lowest corner
+--- joined to it by the tile's sides and inner edges that the river does not cross (rules.same_bank's paths, read in
+--- one pass over the tile's edges instead of a walk per question).
+local function bank_sides(game, faces)
+  local side, open, n = {}, {}, 0
+  for _, g in ipairs(faces) do
+    for _, x in ipairs(FVERTS[g]) do side[x] = x end
+    for _, e in ipairs(FEDGES[g]) do
+      if mark_of(game, B, "river", e) == 0 then n = n + 1; open[n] = e end
+    end
+  end
+  local changed = true
+  while changed do -- a corner takes the lowest label of a corner it is joined to, until none changes
+    changed = false
+    for i = 1, n do
+      local a, b = EV1[open[i]], EV2[open[i]]
+      local x, y = side[a], side[b]
+      if x < y then side[b] = x; changed = true elseif y < x then side[a] = y; changed = true end
+    end
+  end
+  return side
+end
+
 --- What the tile whose head is h holds for the bots: its landscape `land`, its tokens `count` (all faces), `pan` (a
 --- lake or a watered bushes tile: its tokens are panned from any corner), `banks` (a river tile: the faces holding a
---- bank's tokens, each {face, tokens, corner vertex of that bank}), `mine` (a mine is built on it).
+--- bank's tokens, each {face, tokens, corner vertex of that bank}; `side`, its corners by bank, while rules.same_bank is the
+--- base rule), `mine` (a mine is built on it).
 function Survey:tile(h)
   local t = self.tiles[h]
   if t then return t end
@@ -108,6 +135,7 @@ function Survey:tile(h)
       local n = corner ~= 0 and select(2, lying(game, B, "face", g, COUNTED)) or 0
       if n > 0 then t.banks[#t.banks + 1] = { g, n, FVERTS[g][corner] } end
     end
+    if rules.same_bank == BASE_SAME_BANK then t.side = bank_sides(game, faces) end
   elseif l == MOUNTAIN or l == SOURCE then
     t.mine = mark_of(game, B, "mine", h) ~= 0
   end
@@ -133,6 +161,15 @@ function Survey:explored(v)
   return e
 end
 
+--- rules.same_bank(game, h, v, w) for the tile whose head is h (v and w corners of it), from the tile's banks as read
+--- once (`side`) while rules.same_bank is the base rule.
+function Survey:same_bank(h, v, w)
+  local side = self:tile(h).side
+  if not side then return rules.same_bank(self.game, h, v, w) end
+  local x = side[v]
+  return v == w or (x ~= nil and x == side[w])
+end
+
 --- What standing at vertex w promises seat s, in nuggets, before any action (docs/bots.md): the green gold it could pan
 --- there (rules.pan_sites: at most one token a pan, two with a sieve) × GREEN_MEAN × pan_ready; up to two grey tokens
 --- of an adjacent mountain or source × GREY_MEAN (× 0.75 without a crate; × 0.35 without a mine, 0.15 without a tool
@@ -148,7 +185,7 @@ function rules.promise(game, s, w, pan_ready, mine_ready, tool, sieve, crate, su
       if t.count > 0 then green = math.max(green, math.min(t.count, cap)) end
     elseif t.banks then
       for _, bank in ipairs(t.banks) do
-        if rules.same_bank(game, h, w, bank[3]) then green = math.max(green, math.min(bank[2], cap)) end
+        if survey:same_bank(h, w, bank[3]) then green = math.max(green, math.min(bank[2], cap)) end
       end
     elseif t.land == MOUNTAIN or t.land == SOURCE then
       local n = math.min(t.count, 2)
@@ -284,6 +321,132 @@ function rules.nearest_supplies(game, s, dist, order, need_food, need_log)
   return food_at, log_at
 end
 
+-- ---- kept across calls (a speed idiom for rules.promise, rules.walking_distances and the best promise) ---------------
+-- While the rules below are the base ones, what the heuristic reads of the map is a function of the map alone, and of
+-- the ice counter, the prospector's intersection and the seat's boat, horse, tool, sieve, crate and nearest food and
+-- log, which the keys hold. A memo is kept per map, under game:board_digest(B) (the tiles, marks and what lies where,
+-- without the identity of a token some seat cannot see: the heuristic only counts them, and determinized samples
+-- that differ in face-down tokens share their memo), for the last MEMO_MAPS maps, each holding at most MEMO_WALKS
+-- walks and MEMO_BESTS bests (emptied when full): bounded whatever the number of games or positions.
+local BASE_PROMISE, BASE_PROMISE_BOUND, BASE_SURVEY = rules.promise, rules.promise_bound, rules.survey
+local BASE_WALKING, BASE_SUPPLIES = rules.walking_distances, rules.nearest_supplies
+local MEMO_MAPS, MEMO_WALKS, MEMO_BESTS = 8, 32, 512
+local MEMOS, MEMO_NEXT, MEMO_NUMBER = {}, 1, 0
+
+--- Whether every rule the memo stands for is the base rule (a variant that replaces one takes the plain path).
+local function memo_ok()
+  return rules.promise == BASE_PROMISE and rules.promise_bound == BASE_PROMISE_BOUND and rules.survey == BASE_SURVEY
+    and rules.same_bank == BASE_SAME_BANK and rules.has_water == BASE_HAS_WATER and rules.explored == BASE_EXPLORED
+    and rules.way == BASE_WAY and rules.walking_distances == BASE_WALKING and rules.nearest_supplies == BASE_SUPPLIES
+end
+
+--- The memo of the map `game` shows (a new one, replacing the oldest, for a map not among the last MEMO_MAPS): per
+--- intersection w, once `read[w] == number`: g1[w] and g2[w] the green tokens rules.promise could pan there (one a
+--- pan; two with a sieve), grey[4w + k] its grey term for k = (crate and 2 or 0) + (tool > 0 and 1 or 0), explored[w];
+--- walks[v * 4 + boat * 2 + ice] = { dist, order }; best[key] (rules.heuristic's best promise, key below).
+local function memo_of(game)
+  local d = game:board_digest(B)
+  for i = 1, #MEMOS do
+    local m = MEMOS[i]
+    if m.digest == d then return m end
+  end
+  MEMO_NUMBER = MEMO_NUMBER + 1
+  local m = MEMOS[MEMO_NEXT]
+  if not m then
+    m = { read = {}, g1 = {}, g2 = {}, grey = {}, explored = {} }
+    MEMOS[MEMO_NEXT] = m
+  end
+  m.digest, m.number, m.walks, m.nwalks, m.best, m.nbest = d, MEMO_NUMBER, {}, 0, {}, 0
+  MEMO_NEXT = MEMO_NEXT % MEMO_MAPS + 1
+  return m
+end
+
+--- Reads into memo m what rules.promise reads of the map at w (its own expressions, for each sieve, crate and tool).
+local function read_terms(m, survey, w)
+  local g1, g2 = 0, 0
+  local grey, base = m.grey, 4 * w
+  grey[base], grey[base + 1], grey[base + 2], grey[base + 3] = 0, 0, 0, 0
+  for _, h in ipairs(survey:around(w)) do
+    local t = survey:tile(h)
+    if t.pan then
+      if t.count > 0 then g1, g2 = math.max(g1, math.min(t.count, 1)), math.max(g2, math.min(t.count, 2)) end
+    elseif t.banks then
+      for _, bank in ipairs(t.banks) do
+        if survey:same_bank(h, w, bank[3]) then g1, g2 = math.max(g1, math.min(bank[2], 1)), math.max(g2, math.min(bank[2], 2)) end
+      end
+    elseif t.land == MOUNTAIN or t.land == SOURCE then
+      local n = math.min(t.count, 2)
+      for k = 0, 3 do
+        local mine = t.mine and 1 or (k % 2 == 1 and 0.35 or 0.15)
+        local v = n * GREY_MEAN * (k >= 2 and 1 or 0.75) * mine
+        if v > grey[base + k] then grey[base + k] = v end
+      end
+    end
+  end
+  m.g1[w], m.g2[w], m.explored[w], m.read[w] = g1, g2, survey:explored(w), m.number
+end
+
+--- rules.walking_distances(game, s, 24) for a prospector at v (boat: the seat owns one; ice: the ice block is in play),
+--- walked once per map: the tables are shared, to be read only.
+local function memo_walk(m, game, v, boat, ice)
+  local key = v * 4 + (boat and 2 or 0) + (ice and 1 or 0)
+  local walk = m.walks[key]
+  if walk then return walk[1], walk[2] end
+  local allowed = LAND_WAY | ALONG | FORD_WAY
+  if boat then allowed = allowed | CROSSING end
+  local dist, order = kernel_walk(game, v, 24, allowed, boat, ice)
+  if m.nwalks >= MEMO_WALKS then m.walks, m.nwalks = {}, 0 end
+  m.walks[key], m.nwalks = { dist, order }, m.nwalks + 1
+  return dist, order
+end
+
+--- rules.heuristic's best promise (0.6 of it counts) by the memo: the same walk, readinesses, bound and terms, each
+--- promise from the memo's terms by rules.promise's expressions; remembered per prospector's intersection, boat,
+--- ice, horse, nearest food and log, tool, sieve and crate.
+local function memo_best(game, seat, food, log, tool, sieve, crate, horse, decay)
+  local m = memo_of(game)
+  local v = rules.position(game, seat)
+  local ice = counter(game, "ice") ~= 0
+  local boat = rules.owns(game, seat, BOAT)
+  local dist, order
+  local food_at, log_at = 0, 0
+  if food == 0 or log == 0 then
+    dist, order = memo_walk(m, game, v, boat, ice)
+    food_at, log_at = rules.nearest_supplies(game, seat, dist, order, food == 0, log == 0)
+    if food > 0 then food_at = 0 end
+    if log > 0 then log_at = 0 end
+  end
+  local key = ((((v * 32 + (food_at or 31)) * 32 + (log_at or 31)) * 2 + (boat and 1 or 0)) * 2 + (ice and 1 or 0)) * 16
+    + (horse and 8 or 0) + (tool > 0 and 4 or 0) + (sieve and 2 or 0) + (crate and 1 or 0)
+  local best = m.best[key]
+  if best then return best end
+  if not order then dist, order = memo_walk(m, game, v, boat, ice) end
+  local pan_ready = food_at and (food_at == 0 and 1 or 0.85 * decay ^ food_at) or 0.3
+  local mine_ready = math.min(pan_ready, log_at and (log_at == 0 and 1 or 0.85 * decay ^ log_at) or 0.3)
+  local bound = rules.promise_bound(game, pan_ready, mine_ready, sieve, crate)
+  local k = (crate and 2 or 0) + (tool > 0 and 1 or 0)
+  local read, g1, g2, grey, explored, number = m.read, m.g1, m.g2, m.grey, m.explored, m.number
+  local survey
+  best = 0
+  for i = 1, #order do -- nearest first, stopping as the heuristic does
+    local w = order[i]
+    local d = dist[w]
+    if decay ^ d * bound <= best then break end
+    if read[w] ~= number then
+      survey = survey or rules.survey(game)
+      read_terms(m, survey, w)
+    end
+    local value = (sieve and g2[w] or g1[w]) * GREEN_MEAN * pan_ready
+    value = math.max(value, grey[4 * w + k] * mine_ready)
+    if not ice and not explored[w] then value = math.max(value, EXPLORE_VALUE) end
+    local p = decay ^ d * value
+    if p > best then best = p end
+  end
+  if m.nbest >= MEMO_BESTS then m.best, m.nbest = {}, 0 end
+  m.best[key], m.nbest = best, m.nbest + 1
+  return best
+end
+
 --- heuristic(game, seat): for the greedy bot, an estimate of the seat's final nuggets: the gold bag (less what a
 --- basket owes), base goods (each one worth less than the one before, GOOD_VALUE; what overflows the backpack counts
 --- against it) and equipment at a fraction of their use, and 0.6 of the best promise (rules.promise) among the
@@ -321,6 +484,7 @@ function rules.heuristic(game, seat)
     sieve, crate, horse = rules.owns(game, seat, SIEVE), rules.owns(game, seat, CRATE), rules.owns(game, seat, HORSE)
   end
   local decay = horse and 0.92 or 0.85
+  if memo_ok() then return h + 0.6 * memo_best(game, seat, food, log, tool, sieve, crate, horse, decay) end
   local survey = rules.survey(game)
   local dist, order = rules.walking_distances(game, seat, 24, survey)
   -- panning costs a food, mining a food and a log (seed B.1): without them, gold is as far as the nearest place to

@@ -1,10 +1,14 @@
 // lost_valley_heuristic_paths_test.cpp — Lost Valley's heuristic (rulesets/lost-valley/heuristic.lua) walks the valley with the
 // kernel (game:reachable with class_in, through_covered and allow, docs/boards.md), answers rules.explored from its
-// survey and reads the equipment once while rules.way, rules.explored and rules.owns are the base rules; the test
-// variant plain-paths (rulesets/lost-valley/tests/variants/plain-paths) replaces them by functions that ask the base
-// ones, so that its heuristic takes the plain Lua paths. The rules are the same: in every position of three random
-// games (a boat for seat 2, a horse for seat 3), and in each with the ice block in play, both give every seat the same
-// value, to the last bit (docs/performance.md, "Lost Valley's heuristic").
+// survey, reads the equipment once, reads each river tile's banks once, and keeps what the map promises, the walks and
+// the best promise across calls under game:board_digest, while rules.way, rules.explored, rules.owns,
+// rules.same_bank, rules.has_water and rules.promise are the base rules; the test variant plain-paths
+// (rulesets/lost-valley/tests/variants/plain-paths) replaces them by functions that ask the base ones, so that its
+// heuristic takes the plain Lua paths. The rules are the same: in every position of three random games (a boat for
+// seat 2, a horse for seat 3), and in each with the ice block in play, both give every seat the same value, to the
+// last bit (docs/performance.md, "Lost Valley's heuristic"). The seats are asked in turn, each as it is and with the
+// ice block, on the same map: a memo key that missed the ice, the boat, the horse or a tool gives a seat another's
+// value and fails here.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
