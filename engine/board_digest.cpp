@@ -66,11 +66,10 @@ std::uint64_t GameState::board_digest(int board) const {
   const std::size_t faces = static_cast<std::size_t>(def.lattice.faces());
   const ComponentId* face_tile = face_tile_.data() + layout_->board_face_offset(board);
   m.bytes(face_tile, faces * sizeof(ComponentId));
-  for (std::size_t f = 0; f < faces; ++f) {
-    const ComponentId c = face_tile[f];
-    if (c == kNoComponent || c == kUnknownComponent) continue;
+  for (std::size_t c = 0; c < capacity_; ++c) {
     const Place& p = place_[c];
-    m.word(static_cast<std::uint64_t>(f) << 32 | static_cast<std::uint64_t>(p.site) << 8 | p.rotation);
+    if (p.site_kind == SiteKind::Tile && p.board == board)
+      m.word(static_cast<std::uint64_t>(c) << 32 | static_cast<std::uint64_t>(p.site) << 8 | p.rotation);
   }
   // the marks: the board's cells are contiguous, mark after mark
   if (!def.marks.empty()) {

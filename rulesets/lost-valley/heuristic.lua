@@ -246,6 +246,7 @@ end
 local CLASSES = { [false] = { COVERED2, COVERED1 | OFFBOARD }, [true] = { COVERED2, COVERED1 | OFFBOARD, COVERED1 } }
 local WALK = { [false] = { [false] = {}, [true] = {} }, [true] = { [false] = {}, [true] = {} } } -- [boat][ice]: filters
 local ALLOW = {} -- the start tile's inner sides this seat may take (refilled each call)
+local WALK_VS, WALK_DS = {}, {} -- game:reachable's lists, filled in place (read up to its count)
 
 --- rules.walking_distances by the kernel (game:reachable): the sides rules.way allows `allowed` (without a boat the
 --- river is crossed only at a ford: no side marked `river` but the start tile's), through explored intersections
@@ -259,7 +260,7 @@ local function kernel_walk(game, v, reach, allowed, boat, ice)
   local filter = WALK[boat][ice]
   filter.class_in, filter.through_covered, filter.allow = CLASSES[ice], not ice, ALLOW
   if not boat then filter.mark, filter.mark_none = "river", 255 end
-  local vs, ds, count = game:reachable(B, v, reach, filter)
+  local vs, ds, count = game:reachable(B, v, reach, filter, WALK_VS, WALK_DS)
   local dist, order = { [v] = 0 }, { v }
   for i = 1, count do
     local w = vs[i]
