@@ -32,14 +32,25 @@ function rules.near_unexplored_river(game, v)
   return false
 end
 
+-- Static geometry of placements, filled as asked (constants of the lattice, never state): the faces a rhombus covers
+-- at placement p (false off the board), and the two placements of a rhombus on a pair of adjacent faces.
+local RHOMBUS_FA, RHOMBUS_FB, PAIR_P1, PAIR_P2 = {}, {}, {}, {}
+
 --- The faces a rhombus covers when laid at (a, k), or nil when off the board.
 local function rhombus_faces(a, k)
-  local p0, p1, p2, p3 = a, global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1), global_vertex(a, k, 1, 1)
-  if not (p1 and p2 and p3) then return nil end
-  return face_of(p0, p1, p2), face_of(p1, p3, p2)
+  local p = a * 8 + k
+  local fa = RHOMBUS_FA[p]
+  if fa == nil then
+    local p0, p1, p2, p3 = a, global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1), global_vertex(a, k, 1, 1)
+    local fb = false
+    fa = false
+    if p1 and p2 and p3 then fa, fb = face_of(p0, p1, p2) or false, face_of(p1, p3, p2) or false end
+    RHOMBUS_FA[p], RHOMBUS_FB[p] = fa, fb
+  end
+  return fa or nil, RHOMBUS_FB[p] or nil
 end
 
-local function rhombus_placements(f, g)
+local function rhombus_placements_of(f, g)
   local x, y
   for _, v in ipairs(FVERTS[f]) do
     local shared = false
@@ -57,6 +68,17 @@ local function rhombus_placements(f, g)
       return placement(x, k), placement(y, (k + 3) % 6)
     end
   end
+end
+
+local function rhombus_placements(f, g)
+  local key = f * 4096 + g
+  local p1 = PAIR_P1[key]
+  if p1 == nil then
+    local q1, q2 = rhombus_placements_of(f, g)
+    p1 = q1 or false
+    PAIR_P1[key], PAIR_P2[key] = p1, q2 or false
+  end
+  return p1 or nil, PAIR_P2[key] or nil
 end
 
 --- The free faces around v a land tile may cover: every free face but the one reserved for the river's course (the
@@ -95,13 +117,15 @@ end
 function rules.river_placements(game, t, v)
   local open, ef = counter(game, "end_edge"), counter(game, "end_face")
   local all, near = {}, {}
+  local side1, side2 = IS_RIVER_TILE[t][1], IS_RIVER_TILE[t][2]
   for _, e in ipairs(FEDGES[ef]) do
     local g = across(e, ef)
     if g and not tile_at(game, B, g) then
       local p1, p2 = rhombus_placements(ef, g)
-      for _, p in ipairs({ p1, p2 }) do
+      for i = 1, p1 and 2 or 0 do
+        local p = i == 1 and p1 or p2
         local a, k = placement_parts(p)
-        local s1, s2 = global_side(a, k, IS_RIVER_TILE[t][1]), global_side(a, k, IS_RIVER_TILE[t][2])
+        local s1, s2 = global_side(a, k, side1), global_side(a, k, side2)
         local exit = (s1 == open and s2) or (s2 == open and s1) or nil
         if exit then
           local fa, fb = rhombus_faces(a, k)
@@ -109,9 +133,9 @@ function rules.river_placements(game, t, v)
           for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
           if beyond and not tile_at(game, B, beyond) then
             all[#all + 1] = p
-            for _, x in ipairs(FVERTS[fa]) do if x == v then near[#near + 1] = p; break end end
-            if near[#near] ~= p then
-              for _, x in ipairs(FVERTS[fb]) do if x == v then near[#near + 1] = p; break end end
+            local fv, gv = FVERTS[fa], FVERTS[fb]
+            if fv[1] == v or fv[2] == v or fv[3] == v or gv[1] == v or gv[2] == v or gv[3] == v then
+              near[#near + 1] = p
             end
           end
         end
@@ -348,12 +372,39 @@ function rules.lay_land_tile(game, t, p)
   if not top_of(game, PILE_LAND) then rules.ice_enters(game) end
 end
 
+-- Whether river tile t has a legal placement (rules.river_placements' list is not empty: the same test, stopped at
+-- the first placement found, with no list built). Only while rules.river_placements is the base rule.
+local BASE_RIVER_PLACEMENTS = rules.river_placements
+local function river_fits(game, t)
+  local open, ef = counter(game, "end_edge"), counter(game, "end_face")
+  local side1, side2 = IS_RIVER_TILE[t][1], IS_RIVER_TILE[t][2]
+  for _, e in ipairs(FEDGES[ef]) do
+    local g = across(e, ef)
+    if g and not tile_at(game, B, g) then
+      local p1, p2 = rhombus_placements(ef, g)
+      for i = 1, p1 and 2 or 0 do
+        local a, k = placement_parts(i == 1 and p1 or p2)
+        local s1, s2 = global_side(a, k, side1), global_side(a, k, side2)
+        local exit = (s1 == open and s2) or (s2 == open and s1) or nil
+        if exit then
+          local fa, fb = rhombus_faces(a, k)
+          local beyond
+          for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
+          if beyond and not tile_at(game, B, beyond) then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
 --- Draws the next river tile that can be laid (seed 2.a): a tile that cannot goes under the pile and the next is
 --- drawn; returns nil when none fits or none is left.
 function rules.draw_river_tile(game, v)
+  local fast = rules.river_placements == BASE_RIVER_PLACEMENTS
   for _ = 1, size_of(game, PILE_RIVER) do
     local t = top_of(game, PILE_RIVER)
-    if #rules.river_placements(game, t, v) > 0 then
+    if fast and river_fits(game, t) or not fast and #rules.river_placements(game, t, v) > 0 then
       move(game, t, DRAWN)
       return t
     end

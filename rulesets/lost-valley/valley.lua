@@ -311,14 +311,25 @@ local function parse_pair(text)
   return tonumber(q), tonumber(r)
 end
 
+-- The global edge of each local side text at each placement (anchor * 8 + rotation), false off the board: constants
+-- of the lattice, filled as asked (a side's text is parsed once, not at every call).
+local SIDE_EDGE = {}
+
 --- The global edges of a tile's local sides ("0,0-1,0") when laid at (a, k).
 local function global_side(a, k, side)
-  local s1, s2 = side:match("^([^-]+)%-(.+)$")
-  local q1, r1 = parse_pair(s1)
-  local q2, r2 = parse_pair(s2)
-  local v1, v2 = global_vertex(a, k, q1, r1), global_vertex(a, k, q2, r2)
-  if not v1 or not v2 then return nil end
-  return edge_between(v1, v2)
+  local memo = SIDE_EDGE[side]
+  if not memo then memo = {}; SIDE_EDGE[side] = memo end
+  local p = a * 8 + k
+  local e = memo[p]
+  if e == nil then
+    local s1, s2 = side:match("^([^-]+)%-(.+)$")
+    local q1, r1 = parse_pair(s1)
+    local q2, r2 = parse_pair(s2)
+    local v1, v2 = global_vertex(a, k, q1, r1), global_vertex(a, k, q2, r2)
+    e = v1 and v2 and edge_between(v1, v2) or false
+    memo[p] = e
+  end
+  return e or nil
 end
 
 -- ---- reading the map --------------------------------------------------------------------------------------------
