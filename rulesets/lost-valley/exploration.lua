@@ -172,24 +172,66 @@ function rules.placements(game)
   return rules.land_placements(game, v)
 end
 
+-- The rhombi (land and river tiles): their faces follow from their placement (rhombus_faces), so same_bank reads a
+-- rhombus's sides from the lattice's constants instead of asking the kernel for the tile's faces.
+local IS_RHOMBUS = {}
+for _, t in ipairs(K.LAND_TILES) do IS_RHOMBUS[t] = true end
+for _, t in ipairs(K.RIVER_TILES) do IS_RHOMBUS[t] = true end
+-- The distinct edges of the two faces of a rhombus at placement p (its four sides and its inner edge), filled as asked.
+local RHOMBUS_EDGES = {}
+local function rhombus_edges(a, k)
+  local p = a * 8 + k
+  local es = RHOMBUS_EDGES[p]
+  if not es then
+    es = {}
+    local fa, fb = rhombus_faces(a, k)
+    for _, g in ipairs({ fa, fb }) do
+      for _, e in ipairs(FEDGES[g]) do
+        local known = false
+        for i = 1, #es do if es[i] == e then known = true end end
+        if not known then es[#es + 1] = e end
+      end
+    end
+    RHOMBUS_EDGES[p] = es
+  end
+  return es
+end
+
+-- Scratch lists of same_bank (the ends of the tile's sides and inner edges the river does not cross), reused.
+local BANK_A, BANK_B, BANK_REACH = {}, {}, {}
 --- Banks: the corners of a river tile split by the river (seed 2.d, B.1 "sur la même rive"); two corners are on the
 --- same bank when a path along the tile's sides and inner edges joins them without crossing the river.
 function rules.same_bank(game, f, v, w)
   if v == w then return true end
-  local faces = tile_faces(game, f)
-  local reach, n = { v }, 1
-  local i = 1
+  -- the tile's sides and inner edges the river does not cross
+  local m = 0
+  local t, k, a = tile_at(game, B, f)
+  if t and IS_RHOMBUS[t] then
+    local es = rhombus_edges(a, k)
+    for i = 1, #es do
+      local e = es[i]
+      if mark_of(game, B, "river", e) == 0 then m = m + 1; BANK_A[m], BANK_B[m] = EV1[e], EV2[e] end
+    end
+  else
+    for _, g in ipairs((tile_faces(game, f))) do
+      for _, e in ipairs(FEDGES[g]) do
+        if mark_of(game, B, "river", e) == 0 then m = m + 1; BANK_A[m], BANK_B[m] = EV1[e], EV2[e] end
+      end
+    end
+  end
+  -- the corners joined to v by them
+  local reach, n, i = BANK_REACH, 1, 1
+  reach[1] = v
   while i <= n do
     local x = reach[i]
-    for _, g in ipairs(faces) do
-      for _, e in ipairs(FEDGES[g]) do
-        if (EV1[e] == x or EV2[e] == x) and mark_of(game, B, "river", e) == 0 then
-          local y = other_end(e, x)
-          if y == w then return true end
-          local seen = false
-          for j = 1, n do if reach[j] == y then seen = true end end
-          if not seen then n = n + 1; reach[n] = y end
-        end
+    for j = 1, m do
+      local y
+      if BANK_A[j] == x then y = BANK_B[j] elseif BANK_B[j] == x then y = BANK_A[j] end
+      if y then
+        if y == w then return true end
+        local known = false
+        for l = 1, n do if reach[l] == y then known = true; break end end
+        if not known then n = n + 1; reach[n] = y end
       end
     end
     i = i + 1
