@@ -197,46 +197,69 @@ local function rhombus_edges(a, k)
   return es
 end
 
--- Scratch lists of same_bank (the ends of the tile's sides and inner edges the river does not cross), reused.
-local BANK_A, BANK_B, BANK_REACH = {}, {}, {}
+-- The banks of the tile on faces `faces` whose edges `es` the river crosses as `crossed` says (crossed[i]: edge es[i]):
+-- corner vertex -> the number of its bank (a part of the corners joined by the edges the river does not cross).
+local function banks_of(es, crossed)
+  local part, n = {}, 0
+  for i = 1, #es do
+    local e = es[i]
+    for _, x in ipairs({ EV1[e], EV2[e] }) do
+      if not part[x] then n = n + 1; part[x] = n end
+    end
+  end
+  local changed = true
+  while changed do
+    changed = false
+    for i = 1, #es do
+      if not crossed[i] then
+        local x, y = EV1[es[i]], EV2[es[i]]
+        if part[x] ~= part[y] then
+          local from, to = math.max(part[x], part[y]), math.min(part[x], part[y])
+          for z, q in pairs(part) do if q == from then part[z] = to end end
+          changed = true
+        end
+      end
+    end
+  end
+  return part
+end
+
+-- A rhombus's banks per placement and per set of crossed edges (a bit per edge of rhombus_edges), filled as asked.
+local RHOMBUS_BANKS = {}
+local CROSSED_SCRATCH = {}
+
 --- Banks: the corners of a river tile split by the river (seed 2.d, B.1 "sur la même rive"); two corners are on the
 --- same bank when a path along the tile's sides and inner edges joins them without crossing the river.
 function rules.same_bank(game, f, v, w)
   if v == w then return true end
-  -- the tile's sides and inner edges the river does not cross
-  local m = 0
   local t, k, a = tile_at(game, B, f)
+  local part
   if t and IS_RHOMBUS[t] then
+    -- a rhombus: its five edges' river marks, and its banks for them from the lattice's constants
     local es = rhombus_edges(a, k)
+    local bits = 0
     for i = 1, #es do
-      local e = es[i]
-      if mark_of(game, B, "river", e) == 0 then m = m + 1; BANK_A[m], BANK_B[m] = EV1[e], EV2[e] end
+      if mark_of(game, B, "river", es[i]) ~= 0 then bits = bits | (1 << (i - 1)) end
+    end
+    local key = (a * 8 + k) * 64 + bits
+    part = RHOMBUS_BANKS[key]
+    if not part then
+      for i = 1, #es do CROSSED_SCRATCH[i] = bits & (1 << (i - 1)) ~= 0 end
+      part = banks_of(es, CROSSED_SCRATCH)
+      RHOMBUS_BANKS[key] = part
     end
   else
+    local es, crossed = {}, {}
     for _, g in ipairs((tile_faces(game, f))) do
       for _, e in ipairs(FEDGES[g]) do
-        if mark_of(game, B, "river", e) == 0 then m = m + 1; BANK_A[m], BANK_B[m] = EV1[e], EV2[e] end
+        es[#es + 1] = e
+        crossed[#es] = mark_of(game, B, "river", e) ~= 0
       end
     end
+    part = banks_of(es, crossed)
   end
-  -- the corners joined to v by them
-  local reach, n, i = BANK_REACH, 1, 1
-  reach[1] = v
-  while i <= n do
-    local x = reach[i]
-    for j = 1, m do
-      local y
-      if BANK_A[j] == x then y = BANK_B[j] elseif BANK_B[j] == x then y = BANK_A[j] end
-      if y then
-        if y == w then return true end
-        local known = false
-        for l = 1, n do if reach[l] == y then known = true; break end end
-        if not known then n = n + 1; reach[n] = y end
-      end
-    end
-    i = i + 1
-  end
-  return false
+  local pv = part[v]
+  return pv ~= nil and pv == part[w]
 end
 
 --- The symbols of a tile just laid get their tokens, face down (seed 2.d): green gold on bushes, lakes and each bank
