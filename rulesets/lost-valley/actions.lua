@@ -4,6 +4,7 @@
 
 local K = require("valley")
 local rules = K.rules
+local CN, BASE_CN = K.CN, K.BASE_CN
 local P, B, FOREST, MOUNTAIN, BUSHES, LAKE, RIVER = K.P, K.B, K.FOREST, K.MOUNTAIN, K.BUSHES, K.LAKE, K.RIVER
 local SOURCE, REFINERY, CAVE, MEADOW, FISH, COVERED2 = K.SOURCE, K.REFINERY, K.CAVE, K.MEADOW, K.FISH, K.COVERED2
 local CRATE, SIEVE, AXE, ROD, RIFLE, WHISKY, STICK = K.CRATE, K.SIEVE, K.AXE, K.ROD, K.RIFLE, K.WHISKY, K.STICK
@@ -136,7 +137,7 @@ end
 --- intersection (1 tool), one building per intersection; a canal (1 log) on a side at v between a tile with water and
 --- a dry bushes or forest tile (never a mountain); a mine (1 tool, 1 food, 1 log) on an adjacent mountain or source.
 function rules.may_build_net(game, s, v)
-  if mark_of(game, B, "building", v) ~= 0 or counter(game, "net") == 0 or counter(game, "tool", s) < 1 then return false end
+  if mark_of(game, B, "building", v) ~= 0 or counter(game, CN.net) == 0 or counter(game, CN.tool, s) < 1 then return false end
   for _, f in ipairs(VFACES[v]) do
     local l = land_of(game, f)
     if l == RIVER or l == LAKE then return true end
@@ -145,14 +146,14 @@ function rules.may_build_net(game, s, v)
 end
 
 function rules.may_build_sawmill(game, s, v)
-  if mark_of(game, B, "building", v) ~= 0 or counter(game, "sawmill") == 0 or counter(game, "tool", s) < 1 then return false end
+  if mark_of(game, B, "building", v) ~= 0 or counter(game, CN.sawmill) == 0 or counter(game, CN.tool, s) < 1 then return false end
   for _, f in ipairs(VFACES[v]) do if land_of(game, f) == FOREST then return true end end
   return false
 end
 
 function rules.canal_edges(game, s, v)
   local out = {}
-  if counter(game, "log", s) < 1 then return out end
+  if counter(game, CN.log, s) < 1 then return out end
   for _, e in ipairs(VEDGES[v]) do
     local fs = EFACES[e]
     if #fs == 2 and edge_class(game, B, e) & COVERED2 ~= 0 and mark_of(game, B, "canal", e) == 0 then
@@ -171,8 +172,8 @@ end
 
 function rules.mine_tiles(game, s, v)
   local out = {}
-  if counter(game, "mine") == 0 or counter(game, "tool", s) < 1 or counter(game, "food", s) < 1
-      or counter(game, "log", s) < 1 then return out end
+  if counter(game, CN.mine) == 0 or counter(game, CN.tool, s) < 1 or counter(game, CN.food, s) < 1
+      or counter(game, CN.log, s) < 1 then return out end
   for _, h in ipairs(rules.adjacent_tiles(game, v)) do
     local l = land_of(game, h)
     if (l == MOUNTAIN or l == SOURCE) and mark_of(game, B, "mine", h) == 0 then out[#out + 1] = h end
@@ -188,16 +189,16 @@ function rules.at_refinery(game, v)
 end
 
 local function can_pay_pair(game, s, a, b)
-  if a == b then return counter(game, BASE[a], s) >= 2 end
-  return counter(game, BASE[a], s) >= 1 and counter(game, BASE[b], s) >= 1
+  if a == b then return counter(game, BASE_CN[a], s) >= 2 end
+  return counter(game, BASE_CN[a], s) >= 1 and counter(game, BASE_CN[b], s) >= 1
 end
 
 --- The legal actions of the one action of a turn (seed B), for seat s at v.
 function rules.turn_actions(game, s, v, out)
-  for _, site in ipairs(counter(game, "food", s) >= 1 and rules.pan_sites(game, v) or {}) do
+  for _, site in ipairs(counter(game, CN.food, s) >= 1 and rules.pan_sites(game, v) or {}) do
     out[#out + 1] = act(AK.PAN, site[2], site[1] == "bank" and 1 or 2)
   end
-  if counter(game, "food", s) >= 1 and counter(game, "log", s) >= 1 then
+  if counter(game, CN.food, s) >= 1 and counter(game, CN.log, s) >= 1 then
     for _, h in ipairs(rules.mine_sites(game, v)) do
       out[#out + 1] = act(AK.MINE, h, 0)
       if not rules.owns(game, s, CRATE) and rules.owns(game, s, STICK) then out[#out + 1] = act(AK.MINE, h, 1) end
@@ -211,9 +212,9 @@ function rules.turn_actions(game, s, v, out)
       end
     end
   end
-  if rules.fish_count(game, s, v) > 0 and counter(game, "food", 0) > 0 then out[#out + 1] = act(AK.FISH) end
+  if rules.fish_count(game, s, v) > 0 and counter(game, CN.food, 0) > 0 then out[#out + 1] = act(AK.FISH) end
   for _, h in ipairs(rules.hunt_sites(game, v)) do out[#out + 1] = act(AK.HUNT, h) end
-  if rules.fell_count(game, s, v) > 0 and counter(game, "log", 0) > 0 then out[#out + 1] = act(AK.FELL) end
+  if rules.fell_count(game, s, v) > 0 and counter(game, CN.log, 0) > 0 then out[#out + 1] = act(AK.FELL) end
   if rules.may_build_net(game, s, v) then out[#out + 1] = act(AK.NET) end
   if rules.may_build_sawmill(game, s, v) then out[#out + 1] = act(AK.SAWMILL) end
   for _, e in ipairs(rules.canal_edges(game, s, v)) do out[#out + 1] = act(AK.CANAL, e) end
@@ -265,7 +266,7 @@ function rules.perform(game, s, v, kind, a, b, c)
     if #tokens >= 2 then
       -- a meadow: look at both, keep one (seed B.2)
       move(game, tokens[1], LOOK[s]); move(game, tokens[2], LOOK[s])
-      set_counter(game, "look_face", 0, game:face(B, game:face_text(B, a)))
+      set_counter(game, CN.look_face, 0, game:face(B, game:face_text(B, a)))
       local _, _, fid = game:site_of(tokens[1])
       local _ = fid
       game:set_phase(KEEP)
@@ -278,8 +279,8 @@ function rules.perform(game, s, v, kind, a, b, c)
     local animal = rules.tokens_on_tile(game, a, is_animal)[1]
     local hunter = game:random(P.die) + (rules.owns(game, s, RIFLE) and P.rifle_bonus or 0)
     local beast = game:random(P.die)
-    set_counter(game, "hunter_roll", 0, hunter) -- public dice: the turn's summary shows them
-    set_counter(game, "animal_roll", 0, beast)
+    set_counter(game, CN.hunter_roll, 0, hunter) -- public dice: the turn's summary shows them
+    set_counter(game, CN.animal_roll, 0, beast)
     if hunter > beast then
       move(game, animal, KILLED)
       take_base(game, s, "food", FOOD_OF[animal])
@@ -289,11 +290,11 @@ function rules.perform(game, s, v, kind, a, b, c)
     take_base(game, s, "log", rules.fell_count(game, s, v))
   elseif kind == AK.NET then
     pay_base(game, s, "tool", 1)
-    add_counter(game, "net", 0, -1)
+    add_counter(game, CN.net, 0, -1)
     game:set_mark(B, "building", v, 1)
   elseif kind == AK.SAWMILL then
     pay_base(game, s, "tool", 1)
-    add_counter(game, "sawmill", 0, -1)
+    add_counter(game, CN.sawmill, 0, -1)
     game:set_mark(B, "building", v, 2)
   elseif kind == AK.CANAL then
     pay_base(game, s, "log", 1)
@@ -305,7 +306,7 @@ function rules.perform(game, s, v, kind, a, b, c)
     end
   elseif kind == AK.BUILD_MINE then
     pay_base(game, s, "tool", 1); pay_base(game, s, "food", 1); pay_base(game, s, "log", 1)
-    add_counter(game, "mine", 0, -1)
+    add_counter(game, CN.mine, 0, -1)
     for _, g in ipairs((tile_faces(game, a))) do game:set_mark(B, "mine", g, 1) end
   elseif kind == AK.REFINE then
     pay_base(game, s, BASE[a], 1)

@@ -5,6 +5,7 @@
 
 local K = require("valley")
 local rules = K.rules
+local CN, BASE_CN = K.CN, K.BASE_CN
 local P, B, FOREST, MOUNTAIN, BUSHES, LAKE, RIVER = K.P, K.B, K.FOREST, K.MOUNTAIN, K.BUSHES, K.LAKE, K.RIVER
 local SOURCE, CAVE, MEADOW, SOURCE_TILE, ICE = K.SOURCE, K.CAVE, K.MEADOW, K.SOURCE_TILE, K.ICE
 local PILE_RIVER, PILE_LAND, PILE_TRIANGLE, ASIDE = K.PILE_RIVER, K.PILE_LAND, K.PILE_TRIANGLE, K.ASIDE
@@ -19,17 +20,23 @@ local tile_at, mark_of, tile_faces, tile_corners = K.tile_at, K.mark_of, K.tile_
 local placement, placement_parts, ACUTE_STEP, lay_tokens = K.placement, K.placement_parts, K.ACUTE_STEP, K.lay_tokens
 
 --- Whether the river still has an unexplored end (no source laid yet).
-function rules.river_open(game) return counter(game, "end_edge") ~= 0 end
+function rules.river_open(game) return counter(game, CN.end_edge) ~= 0 end
 --- Whether vertex v is adjacent to, or one edge away from, the unexplored part of the river (seed 2.a ①-④): an end of
 --- the river's open side, or a neighbour of one.
+local NEAR_END = {} -- edge -> the set of its ends and their neighbours (constants of the lattice, filled as asked)
 function rules.near_unexplored_river(game, v)
-  local e = counter(game, "end_edge")
+  local e = counter(game, CN.end_edge)
   if e == 0 then return false end
-  for _, x in ipairs({ EV1[e], EV2[e] }) do
-    if x == v then return true end
-    for _, e2 in ipairs(VEDGES[x]) do if other_end(e2, x) == v then return true end end
+  local near = NEAR_END[e]
+  if not near then
+    near = {}
+    for _, x in ipairs({ EV1[e], EV2[e] }) do
+      near[x] = true
+      for _, e2 in ipairs(VEDGES[x]) do near[other_end(e2, x)] = true end
+    end
+    NEAR_END[e] = near
   end
-  return false
+  return near[v] == true
 end
 
 -- Static geometry of placements, filled as asked (constants of the lattice, never state): the faces a rhombus covers
@@ -81,27 +88,59 @@ local function rhombus_placements(f, g)
   return p1 or nil, PAIR_P2[key] or nil
 end
 
+-- The kernel's placement number of each placement (anchor * 8 + rotation), filled as asked: game:place_tile takes
+-- it without a text to read.
+local KERNEL_PLACEMENT = {}
+--- Lays tile t with its anchor at vertex a and rotation k (game:place_tile).
+local function place_at(game, t, a, k)
+  local p = a * 8 + k
+  local kp = KERNEL_PLACEMENT[p]
+  if not kp then kp = game:placement(B, a, k); KERNEL_PLACEMENT[p] = kp end
+  game:place_tile(t, B, kp)
+end
+
+-- The edge between the two faces of a rhombus at placement p, filled as asked.
+local RHOMBUS_INNER = {}
+local function rhombus_inner_edge(a, k)
+  local p = a * 8 + k
+  local inner = RHOMBUS_INNER[p]
+  if not inner then
+    local fa, fb = rhombus_faces(a, k)
+    for _, e in ipairs(FEDGES[fa]) do
+      for _, e2 in ipairs(FEDGES[fb]) do if e == e2 then inner = e end end
+    end
+    RHOMBUS_INNER[p] = inner
+  end
+  return inner
+end
+
 --- The free faces around v a land tile may cover: every free face but the one reserved for the river's course (the
 --- face beyond its open end: the river must be able to go on, seed 2.a "elle prolonge le cours de la rivière").
-local function free_for_land(game, f)
-  return f and not tile_at(game, B, f) and f ~= counter(game, "end_face")
+local function free_for_land(game, f, end_face)
+  return f and not tile_at(game, B, f) and f ~= end_face
 end
 
 --- The legal placements of a land rhombus while exploring v (seed 2.b: "autant de tuiles de terre ferme que
 --- nécessaire pour compléter l'intersection"): on a free face around v and a free neighbour of it; one placement per
 --- pair of faces (a land tile reads the same both ways round: the placement with the lower anchor).
 function rules.land_placements(game, v)
-  local out, seen = {}, {}
-  for _, f in ipairs(VFACES[v]) do
-    if free_for_land(game, f) then
-      for _, e in ipairs(FEDGES[f]) do
-        local g = across(e, f)
-        if free_for_land(game, g) then
-          local key = f < g and f * 4096 + g or g * 4096 + f
-          if not seen[key] then
-            seen[key] = true
-            local p1, p2 = rhombus_placements(f, g)
-            if p1 then out[#out + 1] = math.min(p1, p2) end
+  local out = {}
+  local ef = counter(game, CN.end_face)
+  local fs = VFACES[v]
+  for i = 1, #fs do
+    local f = fs[i]
+    if free_for_land(game, f, ef) then
+      local es = FEDGES[f]
+      for j = 1, #es do
+        local g = across(es[j], f)
+        if free_for_land(game, g, ef) then
+          local p1, p2 = rhombus_placements(f, g)
+          if p1 then
+            -- the pair's placement with the lower anchor (the same for f, g and for g, f: listed once)
+            local p = p1 < p2 and p1 or p2
+            local listed = false
+            for m = 1, #out do if out[m] == p then listed = true; break end end
+            if not listed then out[#out + 1] = p end
           end
         end
       end
@@ -115,11 +154,12 @@ end
 --- it through the open side and leaves through a side that has a free face beyond (so that the course goes on);
 --- among them, only those next to the prospector at v when there are any ("si possible, adjacente au prospecteur").
 function rules.river_placements(game, t, v)
-  local open, ef = counter(game, "end_edge"), counter(game, "end_face")
+  local open, ef = counter(game, CN.end_edge), counter(game, CN.end_face)
   local all, near = {}, {}
   local side1, side2 = IS_RIVER_TILE[t][1], IS_RIVER_TILE[t][2]
-  for _, e in ipairs(FEDGES[ef]) do
-    local g = across(e, ef)
+  local es = FEDGES[ef]
+  for j = 1, #es do
+    local g = across(es[j], ef)
     if g and not tile_at(game, B, g) then
       local p1, p2 = rhombus_placements(ef, g)
       for i = 1, p1 and 2 or 0 do
@@ -154,7 +194,7 @@ function rules.placement_faces(game, x)
   local fa, fb = rhombus_faces(a, k)
   local t, exit = top_of(game, DRAWN), nil
   if t and IS_RIVER_TILE[t] then
-    local open = counter(game, "end_edge")
+    local open = counter(game, CN.end_edge)
     for _, side in ipairs(IS_RIVER_TILE[t]) do
       local e = global_side(a, k, side)
       if e ~= open then exit = e end
@@ -167,7 +207,7 @@ end
 function rules.placements(game)
   local t = top_of(game, DRAWN)
   if not t then return {} end
-  local v = counter(game, "exploring")
+  local v = counter(game, CN.exploring)
   if IS_RIVER_TILE[t] then return rules.river_placements(game, t, v) end
   return rules.land_placements(game, v)
 end
@@ -262,6 +302,28 @@ function rules.same_bank(game, f, v, w)
   return pv ~= nil and pv == part[w]
 end
 
+-- The lowest corner (vertex) of the tile covering face f: a rhombus's from its placement (filled as asked), another
+-- tile's from its corners.
+local RHOMBUS_LOWEST = {}
+local function lowest_corner(game, f)
+  local t, k, a = tile_at(game, B, f)
+  if t and IS_RHOMBUS[t] then
+    local p = a * 8 + k
+    local low = RHOMBUS_LOWEST[p]
+    if not low then
+      local fa, fb = rhombus_faces(a, k)
+      for _, g in ipairs({ fa, fb }) do
+        for _, x in ipairs(FVERTS[g]) do if not low or x < low then low = x end end
+      end
+      RHOMBUS_LOWEST[p] = low
+    end
+    return low
+  end
+  local corners = tile_corners(game, f)
+  table.sort(corners)
+  return corners[1]
+end
+
 --- The symbols of a tile just laid get their tokens, face down (seed 2.d): green gold on bushes, lakes and each bank
 --- of a river tile (on that bank), grey gold on mountains and the source, an animal on every other forest and on the
 --- bear cave, events on the other forests and on meadows.
@@ -286,9 +348,7 @@ function rules.lay_symbols(game, t, faces)
   elseif land == RIVER then
     -- the bank of the tile's lowest corner on one face, the other bank on the other face (every face of a river
     -- rhombus has corners on both banks: the river crosses two of its three sides)
-    local corners = tile_corners(game, f1)
-    table.sort(corners)
-    local first = corners[1]
+    local first = lowest_corner(game, f1)
     for i, f in ipairs({ f1, f2 }) do
       for j, w in ipairs(FVERTS[f]) do
         if rules.same_bank(game, f1, first, w) == (i == 1) then
@@ -306,25 +366,23 @@ end
 function rules.lay_river_tile(game, t, p)
   local a, k = placement_parts(p)
   local fa, fb = rhombus_faces(a, k)
-  game:place_tile(t, B, game:vertex_text(B, a), k)
-  local course = counter(game, "course") + 1
-  set_counter(game, "course", 0, course)
+  place_at(game, t, a, k)
+  local course = counter(game, CN.course) + 1
+  set_counter(game, CN.course, 0, course)
   game:set_mark(B, "course", fa, course)
   game:set_mark(B, "course", fb, course)
-  local open = counter(game, "end_edge")
+  local open = counter(game, CN.end_edge)
   local exit
   for _, side in ipairs(IS_RIVER_TILE[t]) do
     local e = global_side(a, k, side)
     game:set_mark(B, "river", e, 1)
     if e ~= open then exit = e end
   end
-  for _, e in ipairs(FEDGES[fa]) do
-    for _, e2 in ipairs(FEDGES[fb]) do if e == e2 then game:set_mark(B, "river", e, 1) end end
-  end
+  game:set_mark(B, "river", rhombus_inner_edge(a, k), 1)
   local beyond
   for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
-  set_counter(game, "end_edge", 0, exit)
-  set_counter(game, "end_face", 0, beyond)
+  set_counter(game, CN.end_edge, 0, exit)
+  set_counter(game, CN.end_face, 0, beyond)
   rules.lay_symbols(game, t, { fa, fb })
   rules.after_laying(game, { fa, fb })
 end
@@ -332,18 +390,18 @@ end
 --- Lays the source at the river's open end (seed 2.a: no river tile fits or none is left; 2.b: the 32nd land rhombus;
 --- 2.c: the river flows out of an enclosed hole): the triangle beyond the open side, its crossed side on it.
 function rules.lay_source(game)
-  local open, ef = counter(game, "end_edge"), counter(game, "end_face")
+  local open, ef = counter(game, CN.end_edge), counter(game, CN.end_face)
   if open == 0 or game:zone_of(SOURCE_TILE) ~= ASIDE then return end
   for _, a in ipairs(FVERTS[ef]) do
     for k = 0, 5 do
       local p1, p2 = global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1)
       if p1 and p2 and face_of(a, p1, p2) == ef and edge_between(a, p1) == open then
         game:place_tile(SOURCE_TILE, B, game:vertex_text(B, a), k)
-        local course = counter(game, "course") + 1
-        set_counter(game, "course", 0, course)
+        local course = counter(game, CN.course) + 1
+        set_counter(game, CN.course, 0, course)
         game:set_mark(B, "course", ef, course)
-        set_counter(game, "end_edge", 0, 0)
-        set_counter(game, "end_face", 0, 0)
+        set_counter(game, CN.end_edge, 0, 0)
+        set_counter(game, CN.end_face, 0, 0)
         rules.lay_symbols(game, SOURCE_TILE, { ef })
         rules.after_laying(game, { ef })
         return
@@ -355,8 +413,9 @@ end
 
 --- Whether the free face f is enclosed: every neighbour across its sides is covered or off the board, `ignore` apart.
 local function enclosed(game, f, ignore)
-  for _, e in ipairs(FEDGES[f]) do
-    local g = across(e, f)
+  local es = FEDGES[f]
+  for i = 1, #es do
+    local g = across(es[i], f)
     if g and g ~= ignore and not tile_at(game, B, g) then return false end
   end
   return true
@@ -365,7 +424,7 @@ end
 --- Enclosed holes (seed 2.c): a fully enclosed triangular hole gets a land triangle from the pile; when the river flows
 --- out of an enclosed triangle (or an enclosed rhombus-shaped hole), the source is laid at its end instead.
 function rules.fill_holes(game, faces)
-  local ef = counter(game, "end_face")
+  local ef = counter(game, CN.end_face)
   if ef ~= 0 and not tile_at(game, B, ef) then
     local hole = enclosed(game, ef)
     if not hole then
@@ -377,9 +436,10 @@ function rules.fill_holes(game, faces)
     if hole then rules.lay_source(game) end
   end
   for _, f in ipairs(faces) do
-    for _, e in ipairs(FEDGES[f]) do
-      local g = across(e, f)
-      if g and not tile_at(game, B, g) and g ~= counter(game, "end_face") and enclosed(game, g) then
+    local es = FEDGES[f]
+    for i = 1, #es do
+      local g = across(es[i], f)
+      if g and not tile_at(game, B, g) and g ~= counter(game, CN.end_face) and enclosed(game, g) then
         local t = top_of(game, PILE_TRIANGLE)
         if t then
           for _, a in ipairs(FVERTS[g]) do
@@ -388,7 +448,7 @@ function rules.fill_holes(game, faces)
               local p1, p2 = global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1)
               if p1 and p2 and face_of(a, p1, p2) == g then
                 game:place_tile(t, B, game:vertex_text(B, a), k)
-                add_counter(game, "triangles_laid", 0, 1)
+                add_counter(game, CN.triangles_laid, 0, 1)
                 rules.lay_symbols(game, t, { g })
                 laid = true
                 break
@@ -410,9 +470,9 @@ end
 --- The 32nd and last land rhombus (seed 2.b): the ice block enters on the source (laid first at the river's end if
 --- needed), movement along the border of the explored area opens, and the unused triangles and river tiles leave.
 function rules.ice_enters(game)
-  if counter(game, "ice") ~= 0 then return end
+  if counter(game, CN.ice) ~= 0 then return end
   rules.lay_source(game)
-  set_counter(game, "ice", 0, 1)
+  set_counter(game, CN.ice, 0, 1)
   for _, z in ipairs({ PILE_RIVER, PILE_TRIANGLE }) do
     while top_of(game, z) do move(game, top_of(game, z), "box") end
   end
@@ -430,8 +490,8 @@ end
 function rules.lay_land_tile(game, t, p)
   local a, k = placement_parts(p)
   local fa, fb = rhombus_faces(a, k)
-  game:place_tile(t, B, game:vertex_text(B, a), k)
-  add_counter(game, "land_laid", 0, 1)
+  place_at(game, t, a, k)
+  add_counter(game, CN.land_laid, 0, 1)
   rules.lay_symbols(game, t, { fa, fb })
   rules.after_laying(game, { fa, fb })
   if not top_of(game, PILE_LAND) then rules.ice_enters(game) end
@@ -441,10 +501,11 @@ end
 -- the first placement found, with no list built). Only while rules.river_placements is the base rule.
 local BASE_RIVER_PLACEMENTS = rules.river_placements
 local function river_fits(game, t)
-  local open, ef = counter(game, "end_edge"), counter(game, "end_face")
+  local open, ef = counter(game, CN.end_edge), counter(game, CN.end_face)
   local side1, side2 = IS_RIVER_TILE[t][1], IS_RIVER_TILE[t][2]
-  for _, e in ipairs(FEDGES[ef]) do
-    local g = across(e, ef)
+  local es = FEDGES[ef]
+  for j = 1, #es do
+    local g = across(es[j], ef)
     if g and not tile_at(game, B, g) then
       local p1, p2 = rhombus_placements(ef, g)
       for i = 1, p1 and 2 or 0 do
@@ -482,9 +543,9 @@ end
 --- prospector is near the river's unexplored end, then land rhombi until the intersection is complete. A tile with a
 --- single legal placement is laid at once; otherwise the player chooses (phase LAY_RIVER / LAY_LAND).
 function rules.explore(game, s)
-  local v = counter(game, "exploring")
+  local v = counter(game, CN.exploring)
   while true do
-    if rules.river_open(game) and counter(game, "ice") == 0 and rules.near_unexplored_river(game, v) then
+    if rules.river_open(game) and counter(game, CN.ice) == 0 and rules.near_unexplored_river(game, v) then
       local t = rules.draw_river_tile(game, v)
       if not t then
         rules.lay_source(game)
@@ -497,7 +558,7 @@ function rules.explore(game, s)
           return
         end
       end
-    elseif counter(game, "ice") == 0 and not rules.explored(game, v) and top_of(game, PILE_LAND)
+    elseif counter(game, CN.ice) == 0 and not rules.explored(game, v) and top_of(game, PILE_LAND)
         and #rules.land_placements(game, v) > 0 then
       local t = top_of(game, PILE_LAND)
       move(game, t, DRAWN)
@@ -512,6 +573,6 @@ function rules.explore(game, s)
       break
     end
   end
-  set_counter(game, "exploring", 0, 0)
+  set_counter(game, CN.exploring, 0, 0)
   game:set_phase(MAIN)
 end

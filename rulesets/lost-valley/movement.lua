@@ -6,6 +6,7 @@
 
 local K = require("valley")
 local rules = K.rules
+local CN, BASE_CN = K.CN, K.BASE_CN
 local B, RIVER, SOURCE, WATER, HOME_STORE, INNER = K.B, K.RIVER, K.SOURCE, K.WATER, K.HOME_STORE, K.INNER
 local COVERED2, COVERED1, START, HORSE, BOAT, FOOT = K.COVERED2, K.COVERED1, K.START, K.HORSE, K.BOAT, K.FOOT
 local ON_HORSE, BY_BOAT, counter, VEDGES, VFACES = K.ON_HORSE, K.BY_BOAT, K.counter, K.VEDGES, K.VFACES
@@ -87,7 +88,7 @@ end
 function rules.may_move_along(game, mode, e, step, first_way)
   local w = rules.way(game, e)
   if w == 0 then return false end
-  if w & BORDER ~= 0 and counter(game, "ice") == 0 then return false end
+  if w & BORDER ~= 0 and counter(game, CN.ice) == 0 then return false end
   if mode == FOOT then
     if step == 1 then return w & (LAND_WAY | ALONG | FORD_WAY) ~= 0 end
     return step == 2 and first_way & ALONG ~= 0 and w & ALONG ~= 0
@@ -116,7 +117,7 @@ end
 --- The modes seat s may move with this turn: foot always, horse and boat if it owns one (seed A.1), and only the
 --- mode already used this turn (seed: "ne peut se déplacer que d'une seule manière lors d'un tour donné").
 function rules.modes(game, s)
-  local used = counter(game, "mode")
+  local used = counter(game, CN.mode)
   local out = {}
   for m = FOOT, BY_BOAT do
     if (used == 0 or used == m) and (m == FOOT or rules.owns(game, s, m == ON_HORSE and HORSE or BOAT)) then
@@ -132,7 +133,7 @@ end
 function rules.destinations(game, s, mode)
   geometry(game)
   local from = rules.position(game, s)
-  local ice = counter(game, "ice") ~= 0
+  local ice = counter(game, CN.ice) ~= 0
   local out, seen = {}, { [from] = true }
   local frontier = { { from, 0 } }
   local max_steps = mode == FOOT and 2 or (mode == ON_HORSE and 2 or 3)

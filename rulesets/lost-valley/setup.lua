@@ -5,6 +5,7 @@
 
 local K = require("valley")
 local rules = K.rules
+local CN, BASE_CN = K.CN, K.BASE_CN
 local P, SEATS, B, RIVER, START, LAND_TILES = K.P, K.SEATS, K.B, K.RIVER, K.START, K.LAND_TILES
 local RIVER_TILES, SOURCE_TILE, TRIANGLE_TILES = K.RIVER_TILES, K.SOURCE_TILE, K.TRIANGLE_TILES
 local GREEN_TOKENS, GREY_TOKENS, ANIMAL_TOKENS = K.GREEN_TOKENS, K.GREY_TOKENS, K.ANIMAL_TOKENS
@@ -31,7 +32,7 @@ end
 
 --- Backpack slots used and available (seed "INVENTAIRE": 6 slots, a log 2, food or a tool 1; a cart adds 4).
 function rules.backpack(game, s)
-  local used = P.log_slots * counter(game, "log", s) + counter(game, "food", s) + counter(game, "tool", s)
+  local used = P.log_slots * counter(game, CN.log, s) + counter(game, CN.food, s) + counter(game, CN.tool, s)
   local room = P.backpack + (rules.owns(game, s, CART) and P.cart_slots or 0)
   return used, room
 end
@@ -76,9 +77,9 @@ function rules.start_round(game)
     if pair[5] then game:set_mark(B, "ford", e, 1) end
   end
   local open = edge_between(vid(1, 1), vid(2, 0))
-  set_counter(game, "end_edge", 0, open)
-  set_counter(game, "end_face", 0, across(open, face_of(vid(1, 0), vid(2, 0), vid(1, 1))))
-  set_counter(game, "course", 0, 1)
+  set_counter(game, CN.end_edge, 0, open)
+  set_counter(game, CN.end_face, 0, across(open, face_of(vid(1, 0), vid(2, 0), vid(1, 1))))
+  set_counter(game, CN.course, 0, 1)
   for _, t in ipairs(RIVER_TILES) do move(game, t, PILE_RIVER) end
   for _, t in ipairs(LAND_TILES) do move(game, t, PILE_LAND) end
   for _, t in ipairs(TRIANGLE_TILES) do move(game, t, PILE_TRIANGLE) end

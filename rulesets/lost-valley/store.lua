@@ -5,6 +5,7 @@
 
 local K = require("valley")
 local rules = K.rules
+local CN, BASE_CN = K.CN, K.BASE_CN
 local P, ITEMS, SHOP, EQUIP, GOLD, BASE, MAIN, ITEM = K.P, K.ITEMS, K.SHOP, K.EQUIP, K.GOLD, K.BASE, K.MAIN, K.ITEM
 local NUGGETS, counter, set_counter, cards_of, move = K.NUGGETS, K.counter, K.set_counter, K.cards_of, K.move
 local BUY_TOOL, AK, act = K.BUY_TOOL, K.AK, K.act
@@ -20,14 +21,14 @@ end
 --- supply, "la réserve", and nothing else brings one back; with four players the twelve are all dealt at the start):
 --- a tool from the supply for `prices.tool` nuggets, 0 meaning never.
 function rules.sells_tool(game)
-  return (P.prices.tool or 0) > 0 and counter(game, "tool", 0) > 0
+  return (P.prices.tool or 0) > 0 and counter(game, CN.tool, 0) > 0
 end
 
 --- The purchases open to seat s (seed B.7): each item in stock whose nugget price, added to the basket, the gold bag
 --- covers; an X paid with a nugget (`buy horse`), a base good (`buy horse for log`) or an equipment (`... for rifle`);
 --- a tool from the supply (rules.sells_tool).
 function rules.buy_actions(game, s, out)
-  local wealth = rules.nuggets(game, s) - counter(game, "basket")
+  local wealth = rules.nuggets(game, s) - counter(game, CN.basket)
   local seen = {}
   for _, c in ipairs(cards_of(game, SHOP)) do
     local i = ITEM[c]
@@ -37,7 +38,7 @@ function rules.buy_actions(game, s, out)
       if price > 0 or x > 0 then
         if price + x <= wealth then out[#out + 1] = act(AK.BUY, i, 0) end
         if x == 1 and price <= wealth then
-          for g = 1, 3 do if counter(game, BASE[g], s) >= 1 then out[#out + 1] = act(AK.BUY, i, g) end end
+          for g = 1, 3 do if counter(game, BASE_CN[g], s) >= 1 then out[#out + 1] = act(AK.BUY, i, g) end end
           local eq = {}
           for _, d in ipairs(cards_of(game, EQUIP[s])) do
             if not eq[ITEM[d]] then eq[ITEM[d]] = true; out[#out + 1] = act(AK.BUY, i, 3 + ITEM[d]) end
@@ -85,11 +86,11 @@ end
 --- `pay token` is offered while nuggets are owed, one text per kind of token in the bag (`pay grey4`).
 function rules.pay_token(game, s, c)
   move(game, c, "box")
-  local owed = counter(game, "basket") - NUGGETS[c]
+  local owed = counter(game, CN.basket) - NUGGETS[c]
   if owed <= 0 then
-    set_counter(game, "basket", 0, 0)
+    set_counter(game, CN.basket, 0, 0)
     game:set_phase(MAIN)
   else
-    set_counter(game, "basket", 0, owed)
+    set_counter(game, CN.basket, 0, owed)
   end
 end

@@ -6,6 +6,7 @@
 
 local K = require("valley")
 local rules = K.rules
+local CN, BASE_CN = K.CN, K.BASE_CN
 local P, SEATS, B, ITEMS, WHISKY, DRIED_FISH = K.P, K.SEATS, K.B, K.ITEMS, K.WHISKY, K.DRIED_FISH
 local item_slots, DRAWN, EQUIP, GOODS, GOLD, LOOK = K.item_slots, K.DRAWN, K.EQUIP, K.GOODS, K.GOLD, K.LOOK
 local BASE, MAIN, LAY_RIVER, LAY_LAND, KEEP, SHOPPING = K.BASE, K.MAIN, K.LAY_RIVER, K.LAY_LAND, K.KEEP, K.SHOPPING
@@ -27,10 +28,10 @@ end
 --- A turn begins with its budget (rules.turn_budget): no whisky drunk, no way of moving chosen yet.
 function rules.begin_turn(game, s)
   local budget = rules.turn_budget(game, s)
-  set_counter(game, "moves", 0, budget.moves)
-  set_counter(game, "acts", 0, budget.actions)
-  set_counter(game, "drank", 0, 0)
-  set_counter(game, "mode", 0, 0)
+  set_counter(game, CN.moves, 0, budget.moves)
+  set_counter(game, CN.acts, 0, budget.actions)
+  set_counter(game, CN.drank, 0, 0)
+  set_counter(game, CN.mode, 0, 0)
   game:set_to_move(s, MAIN)
 end
 
@@ -39,7 +40,7 @@ end
 function rules.discard_actions(game, s, out)
   local pack, equip = rules.overflows(game, s)
   if pack then
-    for g = 1, 3 do if counter(game, BASE[g], s) > 0 then out[#out + 1] = act(AK.DISCARD, g) end end
+    for g = 1, 3 do if counter(game, BASE_CN[g], s) > 0 then out[#out + 1] = act(AK.DISCARD, g) end end
   end
   if equip then
     local seen = {}
@@ -67,7 +68,7 @@ function rules.actions(game, out, seat, phase)
   elseif phase == SHOPPING then
     rules.buy_actions(game, seat, out)
     out[#out + 1] = act(AK.PAY)
-    if counter(game, "basket") > 0 then
+    if counter(game, CN.basket) > 0 then
       local seen = {}
       for _, c in ipairs(cards_of(game, GOLD[seat])) do
         if not seen[NAME[c]] then seen[NAME[c]] = true; out[#out + 1] = act(AK.PAY, c) end
@@ -77,17 +78,17 @@ function rules.actions(game, out, seat, phase)
     rules.discard_actions(game, seat, out)
   else
     local v = rules.position(game, seat)
-    if counter(game, "moves") > 0 then
+    if counter(game, CN.moves) > 0 then
       for _, m in ipairs(rules.modes(game, seat)) do
         for _, w in ipairs(rules.destinations(game, seat, m)) do out[#out + 1] = act(AK.MOVE, w, m) end
       end
     end
-    if counter(game, "acts") > 0 then rules.turn_actions(game, seat, v, out) end
-    if counter(game, "drank") < rules.turn_budget(game, seat).whisky and rules.owns(game, seat, WHISKY) then
-      if counter(game, "moves") == 0 then out[#out + 1] = act(AK.DRINK, 1) end
-      if counter(game, "acts") == 0 then out[#out + 1] = act(AK.DRINK, 2) end
+    if counter(game, CN.acts) > 0 then rules.turn_actions(game, seat, v, out) end
+    if counter(game, CN.drank) < rules.turn_budget(game, seat).whisky and rules.owns(game, seat, WHISKY) then
+      if counter(game, CN.moves) == 0 then out[#out + 1] = act(AK.DRINK, 1) end
+      if counter(game, CN.acts) == 0 then out[#out + 1] = act(AK.DRINK, 2) end
     end
-    if rules.owns(game, seat, DRIED_FISH) and counter(game, "food", 0) > 0 then out[#out + 1] = act(AK.USE_FISH) end
+    if rules.owns(game, seat, DRIED_FISH) and counter(game, CN.food, 0) > 0 then out[#out + 1] = act(AK.USE_FISH) end
     if rules.may_declare_end(game, seat) then out[#out + 1] = act(AK.DECLARE) end
     out[#out + 1] = act(AK.END)
   end
@@ -98,10 +99,10 @@ end
 --- The end of a turn (seed "UN TOUR DE JEU", C): the ice die once the ice block is in play, then the next seat; the
 --- guard `max_rounds` stops a game that would not end (ASSUMED).
 function rules.finish_turn(game, s)
-  add_counter(game, "turns", 0, 1)
+  add_counter(game, CN.turns, 0, 1)
   rules.roll_ice(game)
   if game:over() then return end
-  if counter(game, "turns") >= P.max_rounds * SEATS then game:end_round(); return end
+  if counter(game, CN.turns) >= P.max_rounds * SEATS then game:end_round(); return end
   rules.begin_turn(game, s % SEATS + 1)
 end
 
@@ -118,10 +119,10 @@ function rules.apply(game, x, seat, phase)
     rules.explore(game, seat)
   elseif kind == AK.MOVE then
     game:move_figure(seat, B, "vertex", a)
-    add_counter(game, "moves", 0, -1)
-    set_counter(game, "mode", 0, b)
-    if counter(game, "ice") == 0 and not rules.explored(game, a) then
-      set_counter(game, "exploring", 0, a)
+    add_counter(game, CN.moves, 0, -1)
+    set_counter(game, CN.mode, 0, b)
+    if counter(game, CN.ice) == 0 and not rules.explored(game, a) then
+      set_counter(game, CN.exploring, 0, a)
       rules.explore(game, seat)
     end
   elseif kind == AK.END then
@@ -137,8 +138,8 @@ function rules.apply(game, x, seat, phase)
     if not p1 and not p2 then rules.finish_turn(game, seat) end
   elseif kind == AK.DRINK then
     spend_item(game, seat, WHISKY)
-    add_counter(game, "drank", 0, 1)
-    add_counter(game, a == 1 and "moves" or "acts", 0, 1)
+    add_counter(game, CN.drank, 0, 1)
+    add_counter(game, a == 1 and CN.moves or CN.acts, 0, 1)
   elseif kind == AK.USE_FISH then
     spend_item(game, seat, DRIED_FISH)
     take_base(game, seat, "food", 4)
@@ -147,26 +148,26 @@ function rules.apply(game, x, seat, phase)
   elseif kind == AK.KEEP then
     -- the kept event goes to the inventory; the other goes back face down on its meadow
     rules.gain_event(game, seat, a)
-    local f = counter(game, "look_face")
+    local f = counter(game, CN.look_face)
     while top_of(game, LOOK[seat]) do game:lay(top_of(game, LOOK[seat]), B, "face", f, true) end
-    set_counter(game, "look_face", 0, 0)
+    set_counter(game, CN.look_face, 0, 0)
     game:set_phase(MAIN)
   elseif kind == AK.BUY then
     local price, xs = rules.price(a == BUY_TOOL and "tool" or ITEMS[a])
     if a == BUY_TOOL then take_base(game, seat, "tool", 1) else take_item(game, seat, a) end
-    add_counter(game, "basket", 0, price + (b == 0 and xs or 0))
+    add_counter(game, CN.basket, 0, price + (b == 0 and xs or 0))
     if b >= 1 and b <= 3 then pay_base(game, seat, BASE[b], 1)
     elseif b > 3 then spend_item(game, seat, b - 3) end
-    if phase == MAIN then add_counter(game, "acts", 0, -1) end
+    if phase == MAIN then add_counter(game, CN.acts, 0, -1) end
     game:set_phase(SHOPPING)
   elseif kind == AK.PAY and a ~= 0 then
     rules.pay_token(game, seat, a)
   elseif kind == AK.PAY then
-    rules.pay_nuggets(game, seat, counter(game, "basket"))
-    set_counter(game, "basket", 0, 0)
+    rules.pay_nuggets(game, seat, counter(game, CN.basket))
+    set_counter(game, CN.basket, 0, 0)
     game:set_phase(MAIN)
   else
-    add_counter(game, "acts", 0, -1)
+    add_counter(game, CN.acts, 0, -1)
     rules.perform(game, seat, v, kind, a, b, c)
   end
 end

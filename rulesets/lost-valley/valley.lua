@@ -177,14 +177,7 @@ for s = 1, SEATS do figure_list[s] = { kind = "prospector", owner = s } end
 figure_list[SEATS + 1] = { kind = "ice" }
 local ICE = SEATS + 1
 
-local declared = hr.declare {
-  boards = { { name = "valley", kind = "triangular", width = W, height = H,
-               marks = { course = "face", water = "face", mine = "face", bank = "face", river = "edge", ford = "edge",
-                         canal = "edge", building = "vertex" } } },
-  shapes = { rhombus = { "0,0u", "0,0d" }, triangle = { "0,0u" }, start = { "0,0u", "0,0d", "1,0u", "0,1u" } },
-  components = list,
-  zones = zone_list,
-  counters = {
+local counter_list = {
     { name = "log", per_seat = true }, { name = "food", per_seat = true }, { name = "tool", per_seat = true },
     { name = "net" }, { name = "sawmill" }, { name = "mine" },   -- buildings left in the supply
     { name = "moves" }, { name = "acts" }, { name = "drank" },  -- this turn: moves and actions left, whisky drunk
@@ -198,7 +191,15 @@ local declared = hr.declare {
     { name = "look_face" },                                     -- the meadow whose events are being looked at
     { name = "turns" },                                         -- turns played
     { name = "hunter_roll" }, { name = "animal_roll" },         -- the last hunt's dice (the hunter's with its rifle)
-  },
+}
+local declared = hr.declare {
+  boards = { { name = "valley", kind = "triangular", width = W, height = H,
+               marks = { course = "face", water = "face", mine = "face", bank = "face", river = "edge", ford = "edge",
+                         canal = "edge", building = "vertex" } } },
+  shapes = { rhombus = { "0,0u", "0,0d" }, triangle = { "0,0u" }, start = { "0,0u", "0,0d", "1,0u", "0,1u" } },
+  components = list,
+  zones = zone_list,
+  counters = counter_list,
   figures = figure_list,
   rounds = 1,
   -- the phases' names (game:phase_name(), scenario files' `phase = "main"`): a turn (main), laying the tiles of an
@@ -206,6 +207,10 @@ local declared = hr.declare {
   -- the end of a turn (discard); the numbers are MAIN .. DISCARD below
   phases = { main = 0, lay_river = 1, lay_land = 2, keep = 3, shopping = 4, discard = 5 },
 }
+-- The counters by number (their place in counter_list, as game:counter takes them: a number is found without comparing
+-- names): `counter(game, CN.end_edge)` reads the counter "end_edge".
+local CN = {}
+for i, c in ipairs(counter_list) do CN[c.name] = i end
 local CARD = declared.components
 local Z = declared.zones
 local PILE_RIVER, PILE_LAND, PILE_TRIANGLE, ASIDE, DRAWN = Z["pile.river"], Z["pile.land"], Z["pile.triangle"], Z.aside, Z.drawn
@@ -214,6 +219,7 @@ local SHOP, KILLED = Z.store, Z.killed
 local EQUIP, GOODS, GOLD, LOOK = {}, {}, {}, {}
 for s = 1, SEATS do EQUIP[s], GOODS[s], GOLD[s], LOOK[s] = Z["equip." .. s], Z["goods." .. s], Z["gold." .. s], Z["look." .. s] end
 local BASE = { "log", "food", "tool" }
+local BASE_CN = { CN.log, CN.food, CN.tool } -- the base goods' counters by number
 local LOG <const>, FOOD <const>, TOOL <const> = 1, 2, 3
 
 local MAIN <const>, LAY_RIVER <const>, LAY_LAND <const>, KEEP <const>, SHOPPING <const>, DISCARD <const> = 0, 1, 2, 3, 4, 5
@@ -407,16 +413,18 @@ end
 
 --- Takes up to n of a base good from the supply into seat s's backpack; returns how many (the supply is limited).
 local function take_base(game, s, name, n)
-  local left = counter(game, name, 0)
+  local c = CN[name]
+  local left = counter(game, c, 0)
   if n > left then n = left end
-  add_counter(game, name, 0, -n)
-  add_counter(game, name, s, n)
+  add_counter(game, c, 0, -n)
+  add_counter(game, c, s, n)
   return n
 end
 
 local function pay_base(game, s, name, n)
-  add_counter(game, name, s, -n)
-  add_counter(game, name, 0, n)
+  local c = CN[name]
+  add_counter(game, c, s, -n)
+  add_counter(game, c, 0, n)
 end
 
 --- Gives seat s an item of kind i from the store's stock (nil if none left).
@@ -575,7 +583,7 @@ return { rules = rules, P = P, SEATS = SEATS, W = W, H = H, B = B, FOREST = FORE
   FOOD = FOOD, TOOL = TOOL, MAIN = MAIN, LAY_RIVER = LAY_RIVER, LAY_LAND = LAY_LAND, KEEP = KEEP,
   SHOPPING = SHOPPING, DISCARD = DISCARD, FOOT = FOOT, ON_HORSE = ON_HORSE, BY_BOAT = BY_BOAT,
   MODE_NAME = MODE_NAME, NAME = NAME, KIND = KIND, LAND = LAND, ITEM = ITEM, NUGGETS = NUGGETS, FOOD_OF = FOOD_OF,
-  IS_ANIMAL_FOREST = IS_ANIMAL_FOREST, IS_RIVER_TILE = IS_RIVER_TILE, G = G, counter = counter,
+  IS_ANIMAL_FOREST = IS_ANIMAL_FOREST, IS_RIVER_TILE = IS_RIVER_TILE, G = G, counter = counter, CN = CN, BASE_CN = BASE_CN,
   set_counter = set_counter, add_counter = add_counter, size_of = size_of, top_of = top_of, cards_of = cards_of,
   move = move, GEO = GEO, VQ = VQ, VR = VR, VID = VID, VEDGES = VEDGES, VFACES = VFACES, EV1 = EV1, EV2 = EV2,
   EFACES = EFACES, FVERTS = FVERTS, FEDGES = FEDGES, NV = NV, NE = NE, NF = NF, vid = vid, geometry = geometry,
