@@ -17,26 +17,37 @@ local mark_of, lying, land_of, tile_faces, tile_head = K.mark_of, K.lying, K.lan
 local first_item, take_base, pay_base, take_item = K.first_item, K.take_base, K.pay_base, K.take_item
 local spend_item, lay_tokens, is_green, is_grey = K.spend_item, K.lay_tokens, K.is_green, K.is_grey
 local is_animal, is_event, AK, act, PAIRS = K.is_animal, K.is_event, K.AK, K.act, K.PAIRS
+local faces_of_tile, sort_short = K.faces_of_tile, K.sort_short
+local LYING = {} -- a reused list for game:lying (read up to the count it returns)
 
 --- The tiles around vertex v (their canonical faces, ascending): "une tuile adjacente".
 function rules.adjacent_tiles(game, v)
-  local out, tiles = {}, {}
-  for _, f in ipairs(VFACES[v]) do
-    local t = tile_at(game, B, f)
-    if t and not tiles[t] then -- a tile met again through another of its faces has the same head
-      tiles[t] = true
-      out[#out + 1] = tile_head(game, f)
+  local out, n = {}, 0
+  local fs = VFACES[v]
+  for i = 1, #fs do
+    local f = fs[i]
+    local t, k, a = tile_at(game, B, f)
+    if t then
+      -- the tile's head: its lowest face (a tile met again through another of its faces has the same head)
+      local faces, m = faces_of_tile(game, f, t, k, a)
+      local h = faces[1]
+      for j = 2, m do if faces[j] < h then h = faces[j] end end
+      local listed = false
+      for j = 1, n do if out[j] == h then listed = true; break end end
+      if not listed then n = n + 1; out[n] = h end
     end
   end
-  table.sort(out)
-  return out
+  return sort_short(out)
 end
 
 --- The tokens of `kind` ("gold" green/grey, "animal", "item" events) lying on the faces of the tile whose head is h.
 function rules.tokens_on_tile(game, h, pred)
   local out = {}
-  for _, f in ipairs((tile_faces(game, h))) do
-    for _, c in ipairs(lying(game, B, "face", f)) do
+  local faces, m = faces_of_tile(game, h, tile_at(game, B, h))
+  for i = 1, m do
+    local cs, n = lying(game, B, "face", faces[i], LYING)
+    for j = 1, n do
+      local c = cs[j]
       if pred(c) then out[#out + 1] = c end
     end
   end
@@ -64,9 +75,12 @@ function rules.pan_sites(game, v)
     if l == LAKE or (l == BUSHES and rules.has_water(game, h)) then
       if #rules.tokens_on_tile(game, h, is_green) > 0 then out[#out + 1] = { "face", h } end
     elseif l == RIVER and IS_RIVER_TILE[tile_at(game, B, h)] then
-      for _, g in ipairs((tile_faces(game, h))) do
+      local faces, m = faces_of_tile(game, h, tile_at(game, B, h))
+      for i = 1, m do
+        local g = faces[i]
         local corner = mark_of(game, B, "bank", g)
-        if corner ~= 0 and #lying(game, B, "face", g) > 0 and rules.same_bank(game, h, v, FVERTS[g][corner]) then
+        if corner ~= 0 and select(2, lying(game, B, "face", g, LYING)) > 0
+            and rules.same_bank(game, h, v, FVERTS[g][corner]) then
           out[#out + 1] = { "bank", g }
         end
       end

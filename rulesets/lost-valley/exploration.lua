@@ -39,23 +39,9 @@ function rules.near_unexplored_river(game, v)
   return near[v] == true
 end
 
--- Static geometry of placements, filled as asked (constants of the lattice, never state): the faces a rhombus covers
--- at placement p (false off the board), and the two placements of a rhombus on a pair of adjacent faces.
-local RHOMBUS_FA, RHOMBUS_FB, PAIR_P1, PAIR_P2 = {}, {}, {}, {}
-
---- The faces a rhombus covers when laid at (a, k), or nil when off the board.
-local function rhombus_faces(a, k)
-  local p = a * 8 + k
-  local fa = RHOMBUS_FA[p]
-  if fa == nil then
-    local p0, p1, p2, p3 = a, global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1), global_vertex(a, k, 1, 1)
-    local fb = false
-    fa = false
-    if p1 and p2 and p3 then fa, fb = face_of(p0, p1, p2) or false, face_of(p1, p3, p2) or false end
-    RHOMBUS_FA[p], RHOMBUS_FB[p] = fa, fb
-  end
-  return fa or nil, RHOMBUS_FB[p] or nil
-end
+-- The two placements of a rhombus on a pair of adjacent faces (constants of the lattice, filled as asked).
+local PAIR_P1, PAIR_P2 = {}, {}
+local rhombus_faces = K.rhombus_faces
 
 local function rhombus_placements_of(f, g)
   local x, y

@@ -319,23 +319,26 @@ end
 
 -- The global edge of each local side text at each placement (anchor * 8 + rotation), false off the board: constants
 -- of the lattice, filled as asked (a side's text is parsed once, not at every call).
-local SIDE_EDGE = {}
+local global_side
+do
+  local SIDE_EDGE = {}
 
---- The global edges of a tile's local sides ("0,0-1,0") when laid at (a, k).
-local function global_side(a, k, side)
-  local memo = SIDE_EDGE[side]
-  if not memo then memo = {}; SIDE_EDGE[side] = memo end
-  local p = a * 8 + k
-  local e = memo[p]
-  if e == nil then
-    local s1, s2 = side:match("^([^-]+)%-(.+)$")
-    local q1, r1 = parse_pair(s1)
-    local q2, r2 = parse_pair(s2)
-    local v1, v2 = global_vertex(a, k, q1, r1), global_vertex(a, k, q2, r2)
-    e = v1 and v2 and edge_between(v1, v2) or false
-    memo[p] = e
+  --- The global edges of a tile's local sides ("0,0-1,0") when laid at (a, k).
+  function global_side(a, k, side)
+    local memo = SIDE_EDGE[side]
+    if not memo then memo = {}; SIDE_EDGE[side] = memo end
+    local p = a * 8 + k
+    local e = memo[p]
+    if e == nil then
+      local s1, s2 = side:match("^([^-]+)%-(.+)$")
+      local q1, r1 = parse_pair(s1)
+      local q2, r2 = parse_pair(s2)
+      local v1, v2 = global_vertex(a, k, q1, r1), global_vertex(a, k, q2, r2)
+      e = v1 and v2 and edge_between(v1, v2) or false
+      memo[p] = e
+    end
+    return e or nil
   end
-  return e or nil
 end
 
 -- ---- reading the map --------------------------------------------------------------------------------------------
@@ -350,12 +353,68 @@ local function tile_faces(game, f)
   return faces, #faces
 end
 
+-- ---- a tile's faces from its placement (constants of the lattice, filled as asked, never state) -------------------
+local SHAPE = {} -- component -> its shape ("rhombus", "triangle", "start"), nil for what is not a tile
+for c = 1, #list do SHAPE[c] = list[c].kind == "tile" and list[c].shape or nil end
+local rhombus_faces, faces_of_tile
+do
+  local RHOMBUS_FA, RHOMBUS_FB = {}, {}
+
+  --- The faces a rhombus covers when laid at (a, k), or nil when off the board.
+  function rhombus_faces(a, k)
+    local p = a * 8 + k
+    local fa = RHOMBUS_FA[p]
+    if fa == nil then
+      local p0, p1, p2, p3 = a, global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1), global_vertex(a, k, 1, 1)
+      local fb = false
+      fa = false
+      if p1 and p2 and p3 then fa, fb = face_of(p0, p1, p2) or false, face_of(p1, p3, p2) or false end
+      RHOMBUS_FA[p], RHOMBUS_FB[p] = fa, fb
+    end
+    return fa or nil, RHOMBUS_FB[p] or nil
+  end
+
+  local ONE_FACE, FIRST_A, FIRST_B = {}, {}, {}
+  --- tile_faces(game, f) for the tile t laid at anchor a with rotation k that covers f (game:tile_at's answers), without
+  --- asking the kernel for a list when t is a rhombus or a triangle: the same faces in the same order (f first). The
+  --- list is shared: read it, never change it.
+  function faces_of_tile(game, f, t, k, a)
+    local shape = SHAPE[t]
+    if shape == "triangle" then
+      local l = ONE_FACE[f]
+      if not l then l = { f }; ONE_FACE[f] = l end
+      return l, 1
+    elseif shape == "rhombus" then
+      local p = a * 8 + k
+      local fa, fb = rhombus_faces(a, k)
+      local memo = f == fa and FIRST_A or FIRST_B
+      local l = memo[p]
+      if not l then l = f == fa and { fa, fb } or { fb, fa }; memo[p] = l end
+      return l, 2
+    end
+    return tile_faces(game, f)
+  end
+end
+
 --- The canonical face of a tile (its lowest face id): how actions name a tile (`mine 6,6u`).
 local function tile_head(game, f)
-  local fs, n = tile_faces(game, f)
+  local fs, n = faces_of_tile(game, f, tile_at(game, B, f))
   local m = fs[1]
   for i = 2, n do if fs[i] < m then m = fs[i] end end
   return m
+end
+
+--- Sorts a short list of distinct integers in place, ascending (as table.sort, without its call into the kernel's
+--- sandbox for a handful of entries).
+local function sort_short(out)
+  local n = #out
+  if n > 8 then table.sort(out); return out end
+  for i = 2, n do
+    local x, j = out[i], i - 1
+    while j >= 1 and out[j] > x do out[j + 1] = out[j]; j = j - 1 end
+    out[j + 1] = x
+  end
+  return out
 end
 
 --- The corners of the tile covering face f.
@@ -590,7 +649,8 @@ return { rules = rules, P = P, SEATS = SEATS, W = W, H = H, B = B, FOREST = FORE
   edge_between = edge_between, other_end = other_end, face_of = face_of, across = across, rotate = rotate,
   global_vertex = global_vertex, parse_pair = parse_pair, global_side = global_side, tile_at = tile_at,
   face_feature = face_feature, edge_class = edge_class, mark_of = mark_of, lying = lying, land_of = land_of,
-  covered = covered, tile_faces = tile_faces, tile_head = tile_head, tile_corners = tile_corners,
+  covered = covered, tile_faces = tile_faces, tile_head = tile_head, faces_of_tile = faces_of_tile,
+  rhombus_faces = rhombus_faces, sort_short = sort_short, SHAPE = SHAPE, tile_corners = tile_corners,
   LAND_WAY = LAND_WAY, ALONG = ALONG, CROSSING = CROSSING, FORD_WAY = FORD_WAY, BORDER = BORDER,
   prospectors_on = prospectors_on, scratch = scratch, first_item = first_item, take_base = take_base,
   pay_base = pay_base, take_item = take_item, spend_item = spend_item, FIRST = FIRST, placement = placement,
