@@ -17,7 +17,7 @@ local mark_of, lying, land_of, tile_faces, tile_head = K.mark_of, K.lying, K.lan
 local first_item, take_base, pay_base, take_item = K.first_item, K.take_base, K.pay_base, K.take_item
 local spend_item, lay_tokens, is_green, is_grey = K.spend_item, K.lay_tokens, K.is_green, K.is_grey
 local is_animal, is_event, AK, act, PAIRS = K.is_animal, K.is_event, K.AK, K.act, K.PAIRS
-local faces_of_tile, sort_short = K.faces_of_tile, K.sort_short
+local faces_of_tile, sort_short, feature_of = K.faces_of_tile, K.sort_short, K.feature_of
 local LYING = {} -- a reused list for game:lying (read up to the count it returns)
 
 --- The tiles around vertex v (their canonical faces, ascending): "une tuile adjacente".
@@ -64,24 +64,38 @@ function rules.token_kind(game, h)
   if l == FOREST then return IS_ANIMAL_FOREST[tile_at(game, B, h)] and "animal" or "event" end
 end
 
---- Where seat s at v may pan river gold (seed B.1): green tokens on an adjacent tile with water — a lake, a bushes
---- tile watered by a canal, or a river tile, on the same bank as the prospector (the tokens of one bank of a river
---- tile lie on the face whose `bank` mark names a corner of that bank). Returns sites: {"face", tile head} or
---- {"bank", face}.
-function rules.pan_sites(game, v)
+-- Whether the tile whose head is h holds a token `pred` accepts (#rules.tokens_on_tile(game, h, pred) > 0, without
+-- the list, while rules.tokens_on_tile is the base rule).
+local BASE_TOKENS_ON_TILE = rules.tokens_on_tile
+local function has_tokens(game, h, pred)
+  if rules.tokens_on_tile ~= BASE_TOKENS_ON_TILE then return #rules.tokens_on_tile(game, h, pred) > 0 end
+  local faces, m = faces_of_tile(game, h, tile_at(game, B, h))
+  for i = 1, m do
+    local cs, n = lying(game, B, "face", faces[i], LYING)
+    for j = 1, n do if pred(cs[j]) then return true end end
+  end
+  return false
+end
+
+-- The site rules below, each over the list of the tiles around v (rules.adjacent_tiles: turn_actions reads it once
+-- for all of them while they are the base rules).
+local function pan_sites_around(game, v, adjacent)
   local out = {}
-  for _, h in ipairs(rules.adjacent_tiles(game, v)) do
+  for _, h in ipairs(adjacent) do
     local l = land_of(game, h)
     if l == LAKE or (l == BUSHES and rules.has_water(game, h)) then
-      if #rules.tokens_on_tile(game, h, is_green) > 0 then out[#out + 1] = { "face", h } end
-    elseif l == RIVER and IS_RIVER_TILE[tile_at(game, B, h)] then
-      local faces, m = faces_of_tile(game, h, tile_at(game, B, h))
-      for i = 1, m do
-        local g = faces[i]
-        local corner = mark_of(game, B, "bank", g)
-        if corner ~= 0 and select(2, lying(game, B, "face", g, LYING)) > 0
-            and rules.same_bank(game, h, v, FVERTS[g][corner]) then
-          out[#out + 1] = { "bank", g }
+      if has_tokens(game, h, is_green) then out[#out + 1] = { "face", h } end
+    elseif l == RIVER then
+      local t, k, a = tile_at(game, B, h)
+      if IS_RIVER_TILE[t] then
+        local faces, m = faces_of_tile(game, h, t, k, a)
+        for i = 1, m do
+          local g = faces[i]
+          local corner = mark_of(game, B, "bank", g)
+          if corner ~= 0 and select(2, lying(game, B, "face", g, LYING)) > 0
+              and rules.same_bank(game, h, v, FVERTS[g][corner]) then
+            out[#out + 1] = { "bank", g }
+          end
         end
       end
     end
@@ -89,34 +103,53 @@ function rules.pan_sites(game, v)
   return out
 end
 
---- Where seat s at v may mine (seed B.1): grey tokens on an adjacent mountain or source tile that has a mine.
-function rules.mine_sites(game, v)
+local function mine_sites_around(game, v, adjacent)
   local out = {}
-  for _, h in ipairs(rules.adjacent_tiles(game, v)) do
+  for _, h in ipairs(adjacent) do
     local l = land_of(game, h)
-    if (l == MOUNTAIN or l == SOURCE) and mark_of(game, B, "mine", h) ~= 0
-        and #rules.tokens_on_tile(game, h, is_grey) > 0 then
+    if (l == MOUNTAIN or l == SOURCE) and mark_of(game, B, "mine", h) ~= 0 and has_tokens(game, h, is_grey) then
       out[#out + 1] = h
     end
   end
   return out
 end
 
---- The tiles around v with an event (seed B.2) / an animal (seed B.4) token.
-function rules.event_sites(game, v)
+local function event_sites_around(game, v, adjacent)
   local out = {}
-  for _, h in ipairs(rules.adjacent_tiles(game, v)) do
-    if rules.token_kind(game, h) == "event" and #rules.tokens_on_tile(game, h, is_event) > 0 then out[#out + 1] = h end
+  for _, h in ipairs(adjacent) do
+    if rules.token_kind(game, h) == "event" and has_tokens(game, h, is_event) then out[#out + 1] = h end
   end
   return out
 end
 
-function rules.hunt_sites(game, v)
+local function hunt_sites_around(game, v, adjacent)
   local out = {}
-  for _, h in ipairs(rules.adjacent_tiles(game, v)) do
-    if rules.token_kind(game, h) == "animal" and #rules.tokens_on_tile(game, h, is_animal) > 0 then out[#out + 1] = h end
+  for _, h in ipairs(adjacent) do
+    if rules.token_kind(game, h) == "animal" and has_tokens(game, h, is_animal) then out[#out + 1] = h end
   end
   return out
+end
+
+--- Where seat s at v may pan river gold (seed B.1): green tokens on an adjacent tile with water — a lake, a bushes
+--- tile watered by a canal, or a river tile, on the same bank as the prospector (the tokens of one bank of a river
+--- tile lie on the face whose `bank` mark names a corner of that bank). Returns sites: {"face", tile head} or
+--- {"bank", face}.
+function rules.pan_sites(game, v)
+  return pan_sites_around(game, v, rules.adjacent_tiles(game, v))
+end
+
+--- Where seat s at v may mine (seed B.1): grey tokens on an adjacent mountain or source tile that has a mine.
+function rules.mine_sites(game, v)
+  return mine_sites_around(game, v, rules.adjacent_tiles(game, v))
+end
+
+--- The tiles around v with an event (seed B.2) / an animal (seed B.4) token.
+function rules.event_sites(game, v)
+  return event_sites_around(game, v, rules.adjacent_tiles(game, v))
+end
+
+function rules.hunt_sites(game, v)
+  return hunt_sites_around(game, v, rules.adjacent_tiles(game, v))
 end
 
 --- Fish caught by seat s at v (seed B.3, cumulative): a fishing rod by a river or lake, a fish net built at v, a tile
@@ -125,7 +158,7 @@ function rules.fish_count(game, s, v)
   local n = 0
   local water, symbol = false, false
   for _, f in ipairs(VFACES[v]) do
-    local feat = face_feature(game, B, f)
+    local feat = feature_of(game, f)
     local l = feat & 15
     if l == RIVER or l == LAKE then water = true end
     if feat & FISH ~= 0 then symbol = true end
@@ -184,15 +217,19 @@ function rules.canal_edges(game, s, v)
   return out
 end
 
-function rules.mine_tiles(game, s, v)
+local function mine_tiles_around(game, s, v, adjacent)
   local out = {}
   if counter(game, CN.mine) == 0 or counter(game, CN.tool, s) < 1 or counter(game, CN.food, s) < 1
       or counter(game, CN.log, s) < 1 then return out end
-  for _, h in ipairs(rules.adjacent_tiles(game, v)) do
+  for _, h in ipairs(adjacent) do
     local l = land_of(game, h)
     if (l == MOUNTAIN or l == SOURCE) and mark_of(game, B, "mine", h) == 0 then out[#out + 1] = h end
   end
   return out
+end
+
+function rules.mine_tiles(game, s, v)
+  return mine_tiles_around(game, s, v, rules.adjacent_tiles(game, v))
 end
 
 --- Whether vertex v is at a refinery (seed 2.c: "une raffinerie, où elle peut, pour deux denrées de base de son
@@ -208,17 +245,24 @@ local function can_pay_pair(game, s, a, b)
 end
 
 --- The legal actions of the one action of a turn (seed B), for seat s at v.
+local BASE_PAN_SITES, BASE_MINE_SITES, BASE_EVENT_SITES = rules.pan_sites, rules.mine_sites, rules.event_sites
+local BASE_HUNT_SITES, BASE_MINE_TILES = rules.hunt_sites, rules.mine_tiles
 function rules.turn_actions(game, s, v, out)
-  for _, site in ipairs(counter(game, CN.food, s) >= 1 and rules.pan_sites(game, v) or {}) do
-    out[#out + 1] = act(AK.PAN, site[2], site[1] == "bank" and 1 or 2)
+  -- the tiles around v, read once for the site rules that are the base ones (each would read the same list)
+  local adjacent = rules.adjacent_tiles(game, v)
+  if counter(game, CN.food, s) >= 1 then
+    local sites = rules.pan_sites == BASE_PAN_SITES and pan_sites_around(game, v, adjacent) or rules.pan_sites(game, v)
+    for _, site in ipairs(sites) do out[#out + 1] = act(AK.PAN, site[2], site[1] == "bank" and 1 or 2) end
   end
   if counter(game, CN.food, s) >= 1 and counter(game, CN.log, s) >= 1 then
-    for _, h in ipairs(rules.mine_sites(game, v)) do
+    for _, h in ipairs(rules.mine_sites == BASE_MINE_SITES and mine_sites_around(game, v, adjacent)
+                       or rules.mine_sites(game, v)) do
       out[#out + 1] = act(AK.MINE, h, 0)
       if not rules.owns(game, s, CRATE) and rules.owns(game, s, STICK) then out[#out + 1] = act(AK.MINE, h, 1) end
     end
   end
-  local events = rules.event_sites(game, v)
+  local events = rules.event_sites == BASE_EVENT_SITES and event_sites_around(game, v, adjacent)
+                 or rules.event_sites(game, v)
   if #events > 0 then
     for _, pair in ipairs(PAIRS) do
       if can_pay_pair(game, s, pair[1], pair[2]) then
@@ -227,12 +271,14 @@ function rules.turn_actions(game, s, v, out)
     end
   end
   if rules.fish_count(game, s, v) > 0 and counter(game, CN.food, 0) > 0 then out[#out + 1] = act(AK.FISH) end
-  for _, h in ipairs(rules.hunt_sites(game, v)) do out[#out + 1] = act(AK.HUNT, h) end
+  for _, h in ipairs(rules.hunt_sites == BASE_HUNT_SITES and hunt_sites_around(game, v, adjacent)
+                    or rules.hunt_sites(game, v)) do out[#out + 1] = act(AK.HUNT, h) end
   if rules.fell_count(game, s, v) > 0 and counter(game, CN.log, 0) > 0 then out[#out + 1] = act(AK.FELL) end
   if rules.may_build_net(game, s, v) then out[#out + 1] = act(AK.NET) end
   if rules.may_build_sawmill(game, s, v) then out[#out + 1] = act(AK.SAWMILL) end
   for _, e in ipairs(rules.canal_edges(game, s, v)) do out[#out + 1] = act(AK.CANAL, e) end
-  for _, h in ipairs(rules.mine_tiles(game, s, v)) do out[#out + 1] = act(AK.BUILD_MINE, h) end
+  for _, h in ipairs(rules.mine_tiles == BASE_MINE_TILES and mine_tiles_around(game, s, v, adjacent)
+                    or rules.mine_tiles(game, s, v)) do out[#out + 1] = act(AK.BUILD_MINE, h) end
   if rules.at_store(game, v) then rules.buy_actions(game, s, out) end
   if rules.at_refinery(game, v) and first_item(game, SHOP, WHISKY) then
     for _, pair in ipairs(PAIRS) do

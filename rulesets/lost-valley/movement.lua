@@ -13,7 +13,7 @@ local ON_HORSE, BY_BOAT, counter, VEDGES, VFACES = K.ON_HORSE, K.BY_BOAT, K.coun
 local EFACES, geometry, other_end, tile_at = K.EFACES, K.geometry, K.other_end, K.tile_at
 local face_feature, edge_class, mark_of, land_of = K.face_feature, K.edge_class, K.mark_of, K.land_of
 local LAND_WAY, ALONG, CROSSING, FORD_WAY, BORDER = K.LAND_WAY, K.ALONG, K.CROSSING, K.FORD_WAY, K.BORDER
-local prospectors_on = K.prospectors_on
+local prospectors_on, feature_of = K.prospectors_on, K.feature_of
 
 --- Whether every corner (face) around vertex v is explored, i.e. covered by a tile; faces off the board count as
 --- explored (seed 2: "une intersection dont tous les coins n'ont pas encore été explorés").
@@ -27,7 +27,7 @@ end
 
 --- Whether face f holds water: the river, a lake, or a tile watered by a canal (seed B.1, B.6; not the source).
 function rules.has_water(game, f)
-  return (face_feature(game, B, f) & WATER) ~= 0 or mark_of(game, B, "water", f) ~= 0
+  return (feature_of(game, f) & WATER) ~= 0 or mark_of(game, B, "water", f) ~= 0
 end
 
 --- Whether vertex v is on a river bank: a corner of a river face (the start tile's or a river tile's; the source

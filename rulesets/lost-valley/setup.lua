@@ -23,10 +23,11 @@ function rules.owns(game, s, i)
   return rules.count_item(game, s, i) > 0
 end
 
+local HELD = {} -- a reused list for game:cards (read up to the count it returns)
 function rules.count_item(game, s, i)
   local n = 0
-  local zone = IS_GOOD[i] and GOODS[s] or EQUIP[s]
-  for _, c in ipairs(cards_of(game, zone)) do if ITEM[c] == i then n = n + 1 end end
+  local cs, m = cards_of(game, IS_GOOD[i] and GOODS[s] or EQUIP[s], HELD)
+  for j = 1, m do if ITEM[cs[j]] == i then n = n + 1 end end
   return n
 end
 

@@ -343,7 +343,28 @@ end
 
 -- ---- reading the map --------------------------------------------------------------------------------------------
 local tile_at, face_feature, edge_class, mark_of, lying = G.tile_at, G.face_feature, G.edge_class, G.mark, G.lying
-local function land_of(game, f) return face_feature(game, B, f) & 15 end
+local feature_of, land_of
+do
+  -- The feature every face of tile c shows, for the tiles whose faces all show the same one (the rhombi and the
+  -- triangles: one landscape a tile), nil for the start tile.
+  local SAME_FEATURE = {}
+  for c = 1, #list do
+    local faces, one = list[c].kind == "tile" and list[c].faces, nil
+    for _, x in pairs(faces or {}) do
+      if one == nil then one = x elseif one ~= x then one = false end
+    end
+    SAME_FEATURE[c] = one or nil
+  end
+  --- The feature of face f (game:face_feature: 0 where no tile lies), from the tile that covers it when all its faces
+  --- show the same one (one kernel call, without the kernel turning the tile's faces to find f's).
+  function feature_of(game, f)
+    local t = tile_at(game, B, f)
+    if not t then return 0 end
+    return SAME_FEATURE[t] or face_feature(game, B, f)
+  end
+  --- The landscape of face f (a number: FOREST .. HOME; 0 where no tile lies).
+  function land_of(game, f) return feature_of(game, f) & 15 end
+end
 local function covered(game, f) return f ~= nil and tile_at(game, B, f) ~= nil end
 
 --- The faces of the tile that covers face f (f itself, and the faces joined to it by the tile's inner edges), and
@@ -649,6 +670,7 @@ return { rules = rules, P = P, SEATS = SEATS, W = W, H = H, B = B, FOREST = FORE
   edge_between = edge_between, other_end = other_end, face_of = face_of, across = across, rotate = rotate,
   global_vertex = global_vertex, parse_pair = parse_pair, global_side = global_side, tile_at = tile_at,
   face_feature = face_feature, edge_class = edge_class, mark_of = mark_of, lying = lying, land_of = land_of,
+  feature_of = feature_of,
   covered = covered, tile_faces = tile_faces, tile_head = tile_head, faces_of_tile = faces_of_tile,
   rhombus_faces = rhombus_faces, sort_short = sort_short, SHAPE = SHAPE, tile_corners = tile_corners,
   LAND_WAY = LAND_WAY, ALONG = ALONG, CROSSING = CROSSING, FORD_WAY = FORD_WAY, BORDER = BORDER,
