@@ -152,50 +152,68 @@ function rules.hunt_sites(game, v)
   return hunt_sites_around(game, v, rules.adjacent_tiles(game, v))
 end
 
---- Fish caught by seat s at v (seed B.3, cumulative): a fishing rod by a river or lake, a fish net built at v, a tile
---- with a fish symbol next to v.
-function rules.fish_count(game, s, v)
-  local n = 0
-  local water, symbol = false, false
-  for _, f in ipairs(VFACES[v]) do
-    local feat = feature_of(game, f)
-    local l = feat & 15
-    if l == RIVER or l == LAKE then water = true end
-    if feat & FISH ~= 0 then symbol = true end
+-- The landscapes of the faces around v as bits (1 << landscape), with FISH_BIT when one of them shows a fish symbol:
+-- one read of the faces around v for the rules below, which turn_actions reads once for all of them while they are
+-- the base ones.
+local FISH_BIT <const> = 1 << 20
+local WATER_BITS <const>, FOREST_BIT <const>, REFINERY_BIT <const> = (1 << RIVER) | (1 << LAKE), 1 << FOREST, 1 << REFINERY
+local function around_mask(game, v)
+  local mask = 0
+  local fs = VFACES[v]
+  for i = 1, #fs do
+    local feat = feature_of(game, fs[i])
+    mask = mask | (1 << (feat & 15))
+    if feat & FISH ~= 0 then mask = mask | FISH_BIT end
   end
-  if water and rules.owns(game, s, ROD) then n = n + 1 end
+  return mask
+end
+
+local function fish_count_for(game, s, v, around)
+  local n = 0
+  if around & WATER_BITS ~= 0 and rules.owns(game, s, ROD) then n = n + 1 end
   if mark_of(game, B, "building", v) == 1 then n = n + 1 end
-  if symbol then n = n + 1 end
+  if around & FISH_BIT ~= 0 then n = n + 1 end
   return n
 end
 
---- Logs felled by seat s at v (seed B.5): an adjacent forest gives 1; at a sawmill or with an axe 2; both 3.
-function rules.fell_count(game, s, v)
-  local forest = false
-  for _, f in ipairs(VFACES[v]) do if land_of(game, f) == FOREST then forest = true end end
-  if not forest then return 0 end
+local function fell_count_for(game, s, v, around)
+  if around & FOREST_BIT == 0 then return 0 end
   local n = 1
   if mark_of(game, B, "building", v) == 2 then n = n + 1 end
   if rules.owns(game, s, AXE) then n = n + 1 end
   return n
 end
 
+local function may_build_net_for(game, s, v, around)
+  if mark_of(game, B, "building", v) ~= 0 or counter(game, CN.net) == 0 or counter(game, CN.tool, s) < 1 then return false end
+  return around & WATER_BITS ~= 0
+end
+
+local function may_build_sawmill_for(game, s, v, around)
+  if mark_of(game, B, "building", v) ~= 0 or counter(game, CN.sawmill) == 0 or counter(game, CN.tool, s) < 1 then return false end
+  return around & FOREST_BIT ~= 0
+end
+
+--- Fish caught by seat s at v (seed B.3, cumulative): a fishing rod by a river or lake, a fish net built at v, a tile
+--- with a fish symbol next to v.
+function rules.fish_count(game, s, v)
+  return fish_count_for(game, s, v, around_mask(game, v))
+end
+
+--- Logs felled by seat s at v (seed B.5): an adjacent forest gives 1; at a sawmill or with an axe 2; both 3.
+function rules.fell_count(game, s, v)
+  return fell_count_for(game, s, v, around_mask(game, v))
+end
+
 --- What may be built at v (seed B.6): a fish net at a river or lake intersection (1 tool), a sawmill at a forest
 --- intersection (1 tool), one building per intersection; a canal (1 log) on a side at v between a tile with water and
 --- a dry bushes or forest tile (never a mountain); a mine (1 tool, 1 food, 1 log) on an adjacent mountain or source.
 function rules.may_build_net(game, s, v)
-  if mark_of(game, B, "building", v) ~= 0 or counter(game, CN.net) == 0 or counter(game, CN.tool, s) < 1 then return false end
-  for _, f in ipairs(VFACES[v]) do
-    local l = land_of(game, f)
-    if l == RIVER or l == LAKE then return true end
-  end
-  return false
+  return may_build_net_for(game, s, v, around_mask(game, v))
 end
 
 function rules.may_build_sawmill(game, s, v)
-  if mark_of(game, B, "building", v) ~= 0 or counter(game, CN.sawmill) == 0 or counter(game, CN.tool, s) < 1 then return false end
-  for _, f in ipairs(VFACES[v]) do if land_of(game, f) == FOREST then return true end end
-  return false
+  return may_build_sawmill_for(game, s, v, around_mask(game, v))
 end
 
 function rules.canal_edges(game, s, v)
@@ -235,8 +253,7 @@ end
 --- Whether vertex v is at a refinery (seed 2.c: "une raffinerie, où elle peut, pour deux denrées de base de son
 --- choix, acheter une bouteille de whisky").
 function rules.at_refinery(game, v)
-  for _, f in ipairs(VFACES[v]) do if land_of(game, f) == REFINERY then return true end end
-  return false
+  return around_mask(game, v) & REFINERY_BIT ~= 0
 end
 
 local function can_pay_pair(game, s, a, b)
@@ -247,6 +264,8 @@ end
 --- The legal actions of the one action of a turn (seed B), for seat s at v.
 local BASE_PAN_SITES, BASE_MINE_SITES, BASE_EVENT_SITES = rules.pan_sites, rules.mine_sites, rules.event_sites
 local BASE_HUNT_SITES, BASE_MINE_TILES = rules.hunt_sites, rules.mine_tiles
+local BASE_FISH_COUNT, BASE_FELL_COUNT, BASE_AT_REFINERY = rules.fish_count, rules.fell_count, rules.at_refinery
+local BASE_MAY_BUILD_NET, BASE_MAY_BUILD_SAWMILL = rules.may_build_net, rules.may_build_sawmill
 function rules.turn_actions(game, s, v, out)
   -- the tiles around v, read once for the site rules that are the base ones (each would read the same list)
   local adjacent = rules.adjacent_tiles(game, v)
@@ -270,17 +289,27 @@ function rules.turn_actions(game, s, v, out)
       end
     end
   end
-  if rules.fish_count(game, s, v) > 0 and counter(game, CN.food, 0) > 0 then out[#out + 1] = act(AK.FISH) end
+  local around = around_mask(game, v) -- the faces around v, read once for the base rules below
+  local fish = rules.fish_count == BASE_FISH_COUNT and fish_count_for(game, s, v, around) or rules.fish_count(game, s, v)
+  if fish > 0 and counter(game, CN.food, 0) > 0 then out[#out + 1] = act(AK.FISH) end
   for _, h in ipairs(rules.hunt_sites == BASE_HUNT_SITES and hunt_sites_around(game, v, adjacent)
                     or rules.hunt_sites(game, v)) do out[#out + 1] = act(AK.HUNT, h) end
-  if rules.fell_count(game, s, v) > 0 and counter(game, CN.log, 0) > 0 then out[#out + 1] = act(AK.FELL) end
-  if rules.may_build_net(game, s, v) then out[#out + 1] = act(AK.NET) end
-  if rules.may_build_sawmill(game, s, v) then out[#out + 1] = act(AK.SAWMILL) end
+  local logs = rules.fell_count == BASE_FELL_COUNT and fell_count_for(game, s, v, around) or rules.fell_count(game, s, v)
+  if logs > 0 and counter(game, CN.log, 0) > 0 then out[#out + 1] = act(AK.FELL) end
+  local net, sawmill
+  if rules.may_build_net == BASE_MAY_BUILD_NET then net = may_build_net_for(game, s, v, around)
+  else net = rules.may_build_net(game, s, v) end
+  if net then out[#out + 1] = act(AK.NET) end
+  if rules.may_build_sawmill == BASE_MAY_BUILD_SAWMILL then sawmill = may_build_sawmill_for(game, s, v, around)
+  else sawmill = rules.may_build_sawmill(game, s, v) end
+  if sawmill then out[#out + 1] = act(AK.SAWMILL) end
   for _, e in ipairs(rules.canal_edges(game, s, v)) do out[#out + 1] = act(AK.CANAL, e) end
   for _, h in ipairs(rules.mine_tiles == BASE_MINE_TILES and mine_tiles_around(game, s, v, adjacent)
                     or rules.mine_tiles(game, s, v)) do out[#out + 1] = act(AK.BUILD_MINE, h) end
   if rules.at_store(game, v) then rules.buy_actions(game, s, out) end
-  if rules.at_refinery(game, v) and first_item(game, SHOP, WHISKY) then
+  local refinery
+  if rules.at_refinery == BASE_AT_REFINERY then refinery = around & REFINERY_BIT ~= 0 else refinery = rules.at_refinery(game, v) end
+  if refinery and first_item(game, SHOP, WHISKY) then
     for _, pair in ipairs(PAIRS) do
       if can_pay_pair(game, s, pair[1], pair[2]) then out[#out + 1] = act(AK.REFINE, pair[1], pair[2]) end
     end
