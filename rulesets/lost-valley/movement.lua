@@ -81,12 +81,8 @@ function rules.way(game, e)
   return w
 end
 
---- Whether a prospector moving `mode` may take edge e as the `step`-th edge of its move (seed A.1): on foot one edge
---- on land or along the river or through a ford, or two edges along the river; on horseback up to two edges on land
---- or along the river (fords included); by boat up to three edges along or across the river. Edges on the border
---- of the explored area only once the ice block is in play (seed 2.b).
-function rules.may_move_along(game, mode, e, step, first_way)
-  local w = rules.way(game, e)
+-- rules.may_move_along for an edge whose way (rules.way) is w.
+local function may_move_along_way(game, mode, w, step, first_way)
   if w == 0 then return false end
   if w & BORDER ~= 0 and counter(game, CN.ice) == 0 then return false end
   if mode == FOOT then
@@ -97,6 +93,13 @@ function rules.may_move_along(game, mode, e, step, first_way)
   else
     return step <= 3 and w & (ALONG | CROSSING) ~= 0
   end
+end
+--- Whether a prospector moving `mode` may take edge e as the `step`-th edge of its move (seed A.1): on foot one edge
+--- on land or along the river or through a ford, or two edges along the river; on horseback up to two edges on land
+--- or along the river (fords included); by boat up to three edges along or across the river. Edges on the border
+--- of the explored area only once the ice block is in play (seed 2.b).
+function rules.may_move_along(game, mode, e, step, first_way)
+  return may_move_along_way(game, mode, rules.way(game, e), step, first_way)
 end
 
 --- How many prospectors may stand on vertex v (seed A.1): one; two on a river bank; any number at the start store.
@@ -127,6 +130,7 @@ function rules.modes(game, s)
   return out
 end
 
+local BASE_MAY_MOVE_ALONG = rules.may_move_along
 --- The destinations of seat s's prospector moving by `mode`, as a list of vertices (seed A.1-2): paths of edges the
 --- mode allows; a move ends at an intersection not fully explored (before the ice block is in play, the move cannot
 --- go through one); the destination must have room.
@@ -137,6 +141,7 @@ function rules.destinations(game, s, mode)
   local out, seen = {}, { [from] = true }
   local frontier = { { from, 0 } }
   local max_steps = mode == FOOT and 2 or (mode == ON_HORSE and 2 or 3)
+  local fast = rules.may_move_along == BASE_MAY_MOVE_ALONG
   for step = 1, max_steps do
     local nextf = {}
     for _, item in ipairs(frontier) do
@@ -144,8 +149,11 @@ function rules.destinations(game, s, mode)
       if step == 1 or ice or rules.explored(game, v) then
         for _, e in ipairs(VEDGES[v]) do
           local w = other_end(e, v)
-          if rules.may_move_along(game, mode, e, step, first) then
-            local way = step == 1 and rules.way(game, e) or first
+          -- the edge's way read once for the base rule (rules.may_move_along would read it again)
+          local way = fast and rules.way(game, e)
+          if fast and may_move_along_way(game, mode, way, step, first)
+              or not fast and rules.may_move_along(game, mode, e, step, first) then
+            way = step == 1 and (way or rules.way(game, e)) or first
             if not seen[w] then
               seen[w] = true
               if prospectors_on(game, w) < rules.room_at(game, w) then out[#out + 1] = w end

@@ -363,7 +363,11 @@ do
     return SAME_FEATURE[t] or face_feature(game, B, f)
   end
   --- The landscape of face f (a number: FOREST .. HOME; 0 where no tile lies).
-  function land_of(game, f) return feature_of(game, f) & 15 end
+  function land_of(game, f)
+    local t = tile_at(game, B, f)
+    if not t then return 0 end
+    return (SAME_FEATURE[t] or face_feature(game, B, f)) & 15
+  end
 end
 local function covered(game, f) return f ~= nil and tile_at(game, B, f) ~= nil end
 
