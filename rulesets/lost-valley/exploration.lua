@@ -397,51 +397,88 @@ function rules.lay_source(game)
   error("the source does not fit at the river's end")
 end
 
+-- Each face's neighbours across its sides (the rim's sides left out), in FEDGES order: constants of the lattice.
+local NEIGHBOURS = {}
+local function neighbours(f)
+  local ns = NEIGHBOURS[f]
+  if not ns then
+    ns = {}
+    for _, e in ipairs(FEDGES[f]) do
+      local g = across(e, f)
+      if g then ns[#ns + 1] = g end
+    end
+    NEIGHBOURS[f] = ns
+  end
+  return ns
+end
+
+-- Whether face f is covered, read once a face between two changes of the map (fill_holes looks at the faces around a
+-- new tile several times): COVER_READ[f] == READS marks an answer read since the last change (map_changed).
+local COVER, COVER_READ, READS = {}, {}, 0
+local function covered_now(game, f)
+  if COVER_READ[f] == READS then return COVER[f] end
+  local c = tile_at(game, B, f) ~= nil
+  COVER[f], COVER_READ[f] = c, READS
+  return c
+end
+local function map_changed() READS = READS + 1 end
+
 --- Whether the free face f is enclosed: every neighbour across its sides is covered or off the board, `ignore` apart.
 local function enclosed(game, f, ignore)
-  local es = FEDGES[f]
-  for i = 1, #es do
-    local g = across(es[i], f)
-    if g and g ~= ignore and not tile_at(game, B, g) then return false end
+  local ns = neighbours(f)
+  for i = 1, #ns do
+    local g = ns[i]
+    if g ~= ignore and not covered_now(game, g) then return false end
   end
   return true
+end
+
+-- The placement (anchor * 8 + rotation) of a triangle covering face g, false if none: constants of the lattice.
+local TRIANGLE_PLACEMENT = {}
+local function triangle_placement(g)
+  local p = TRIANGLE_PLACEMENT[g]
+  if p == nil then
+    p = false
+    for _, a in ipairs(FVERTS[g]) do
+      for k = 0, 5 do
+        local p1, p2 = global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1)
+        if p1 and p2 and face_of(a, p1, p2) == g then p = a * 8 + k; break end
+      end
+      if p then break end
+    end
+    TRIANGLE_PLACEMENT[g] = p
+  end
+  return p
 end
 
 --- Enclosed holes (seed 2.c): a fully enclosed triangular hole gets a land triangle from the pile; when the river flows
 --- out of an enclosed triangle (or an enclosed rhombus-shaped hole), the source is laid at its end instead.
 function rules.fill_holes(game, faces)
+  map_changed()
   local ef = counter(game, CN.end_face)
-  if ef ~= 0 and not tile_at(game, B, ef) then
+  if ef ~= 0 and not covered_now(game, ef) then
     local hole = enclosed(game, ef)
     if not hole then
-      for _, e in ipairs(FEDGES[ef]) do
-        local g = across(e, ef)
-        if g and not tile_at(game, B, g) and enclosed(game, g, ef) and enclosed(game, ef, g) then hole = true end
+      local ns = neighbours(ef)
+      for i = 1, #ns do
+        local g = ns[i]
+        if not covered_now(game, g) and enclosed(game, g, ef) and enclosed(game, ef, g) then hole = true end
       end
     end
-    if hole then rules.lay_source(game) end
+    if hole then rules.lay_source(game); map_changed() end
   end
   for _, f in ipairs(faces) do
-    local es = FEDGES[f]
-    for i = 1, #es do
-      local g = across(es[i], f)
-      if g and not tile_at(game, B, g) and g ~= counter(game, CN.end_face) and enclosed(game, g) then
+    local ns = neighbours(f)
+    for i = 1, #ns do
+      local g = ns[i]
+      if not covered_now(game, g) and g ~= counter(game, CN.end_face) and enclosed(game, g) then
         local t = top_of(game, PILE_TRIANGLE)
-        if t then
-          for _, a in ipairs(FVERTS[g]) do
-            local laid = false
-            for k = 0, 5 do
-              local p1, p2 = global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1)
-              if p1 and p2 and face_of(a, p1, p2) == g then
-                game:place_tile(t, B, game:vertex_text(B, a), k)
-                add_counter(game, CN.triangles_laid, 0, 1)
-                rules.lay_symbols(game, t, { g })
-                laid = true
-                break
-              end
-            end
-            if laid then break end
-          end
+        local p = t and triangle_placement(g)
+        if p then
+          place_at(game, t, p >> 3, p & 7)
+          add_counter(game, CN.triangles_laid, 0, 1)
+          rules.lay_symbols(game, t, { g })
+          map_changed()
         end
       end
     end
