@@ -41,7 +41,7 @@ end
 
 -- The two placements of a rhombus on a pair of adjacent faces (constants of the lattice, filled as asked).
 local PAIR_P1, PAIR_P2 = {}, {}
-local rhombus_faces = K.rhombus_faces
+local rhombus_faces, sort_short = K.rhombus_faces, K.sort_short
 
 local function rhombus_placements_of(f, g)
   local x, y
@@ -132,8 +132,7 @@ function rules.land_placements(game, v)
       end
     end
   end
-  table.sort(out)
-  return out
+  return sort_short(out)
 end
 
 --- The legal placements of river tile t (seed 2.a): it covers the face beyond the river's open end, the river enters
@@ -169,8 +168,7 @@ function rules.river_placements(game, t, v)
     end
   end
   local out = #near > 0 and near or all
-  table.sort(out)
-  return out
+  return sort_short(out)
 end
 
 --- The faces that placement action x (a `lay q,r rk` of rules.actions) would cover, the rhombus's two faces, and for

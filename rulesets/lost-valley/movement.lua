@@ -13,14 +13,15 @@ local ON_HORSE, BY_BOAT, counter, VEDGES, VFACES = K.ON_HORSE, K.BY_BOAT, K.coun
 local EFACES, geometry, other_end, tile_at = K.EFACES, K.geometry, K.other_end, K.tile_at
 local face_feature, edge_class, mark_of, land_of = K.face_feature, K.edge_class, K.mark_of, K.land_of
 local LAND_WAY, ALONG, CROSSING, FORD_WAY, BORDER = K.LAND_WAY, K.ALONG, K.CROSSING, K.FORD_WAY, K.BORDER
-local prospectors_on, feature_of = K.prospectors_on, K.feature_of
+local prospectors_on, feature_of, sort_short = K.prospectors_on, K.feature_of, K.sort_short
 
 --- Whether every corner (face) around vertex v is explored, i.e. covered by a tile; faces off the board count as
 --- explored (seed 2: "une intersection dont tous les coins n'ont pas encore été explorés").
 function rules.explored(game, v)
   geometry(game)
-  for _, f in ipairs(VFACES[v]) do
-    if not tile_at(game, B, f) then return false end
+  local fs = VFACES[v]
+  for i = 1, #fs do
+    if not tile_at(game, B, fs[i]) then return false end
   end
   return true
 end
@@ -34,8 +35,9 @@ end
 --- is a river tile only for moving, seed 2.c).
 function rules.on_river_bank(game, v)
   geometry(game)
-  for _, f in ipairs(VFACES[v]) do
-    if land_of(game, f) == RIVER then return true end
+  local fs = VFACES[v]
+  for i = 1, #fs do
+    if land_of(game, fs[i]) == RIVER then return true end
   end
   return false
 end
@@ -69,8 +71,9 @@ function rules.way(game, e)
     if mark_of(game, B, "ford", e) ~= 0 then w = w | FORD_WAY end
   else
     w = LAND_WAY
-    for _, f in ipairs(EFACES[e]) do
-      local l = land_of(game, f)
+    local fs = EFACES[e]
+    for i = 1, #fs do
+      local l = land_of(game, fs[i])
       if l == RIVER or l == SOURCE then w = ALONG end
     end
   end
@@ -139,15 +142,18 @@ function rules.destinations(game, s, mode)
   local from = rules.position(game, s)
   local ice = counter(game, CN.ice) ~= 0
   local out, seen = {}, { [from] = true }
-  local frontier = { { from, 0 } }
+  -- the vertices reached at the last step, and the way of the first edge taken to each
+  local at, first_ways, n = { from }, { 0 }, 1
   local max_steps = mode == FOOT and 2 or (mode == ON_HORSE and 2 or 3)
   local fast = rules.may_move_along == BASE_MAY_MOVE_ALONG
   for step = 1, max_steps do
-    local nextf = {}
-    for _, item in ipairs(frontier) do
-      local v, first = item[1], item[2]
+    local next_at, next_ways, m = {}, {}, 0
+    for i = 1, n do
+      local v, first = at[i], first_ways[i]
       if step == 1 or ice or rules.explored(game, v) then
-        for _, e in ipairs(VEDGES[v]) do
+        local es = VEDGES[v]
+        for j = 1, #es do
+          local e = es[j]
           local w = other_end(e, v)
           -- the edge's way read once for the base rule (rules.may_move_along would read it again)
           local way = fast and rules.way(game, e)
@@ -157,14 +163,15 @@ function rules.destinations(game, s, mode)
             if not seen[w] then
               seen[w] = true
               if prospectors_on(game, w) < rules.room_at(game, w) then out[#out + 1] = w end
-              nextf[#nextf + 1] = { w, way }
+              m = m + 1
+              next_at[m], next_ways[m] = w, way
             end
           end
         end
       end
     end
-    frontier = nextf
+    at, first_ways, n = next_at, next_ways, m
   end
-  table.sort(out)
-  return out
+  return sort_short(out)
 end
+

@@ -42,8 +42,9 @@ end
 --- takes none).
 function rules.equipment(game, s)
   local used = 0
-  for _, z in ipairs({ EQUIP[s], GOODS[s] }) do
-    for _, c in ipairs(cards_of(game, z)) do used = used + item_slots(ITEM[c]) end
+  for z = 1, 2 do
+    local cs, m = cards_of(game, z == 1 and EQUIP[s] or GOODS[s], HELD)
+    for j = 1, m do used = used + item_slots(ITEM[cs[j]]) end
   end
   return used, P.equipment_slots
 end

@@ -112,7 +112,6 @@ function rules.apply(game, x, seat, phase)
   seat = seat or game:to_move()
   phase = phase or game:phase()
   local kind, a, b, c = parts(x)
-  local v = rules.position(game, seat)
   if kind == AK.LAY then
     local t = top_of(game, DRAWN)
     if IS_RIVER_TILE[t] then rules.lay_river_tile(game, t, placement(a, b)) else rules.lay_land_tile(game, t, placement(a, b)) end
@@ -167,6 +166,7 @@ function rules.apply(game, x, seat, phase)
     set_counter(game, CN.basket, 0, 0)
     game:set_phase(MAIN)
   else
+    local v = rules.position(game, seat)
     add_counter(game, CN.acts, 0, -1)
     rules.perform(game, seat, v, kind, a, b, c)
   end
