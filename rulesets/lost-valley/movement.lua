@@ -150,7 +150,10 @@ function rules.destinations(game, s, mode)
     local next_at, next_ways, m = {}, {}, 0
     for i = 1, n do
       local v, first = at[i], first_ways[i]
-      if step == 1 or ice or rules.explored(game, v) then
+      -- on foot only a first side along the river goes on (the base rules.may_move_along lets no second side pass
+      -- after another): the sides from v are not read for nothing
+      local goes_on = not fast or mode ~= FOOT or step == 1 or first & ALONG ~= 0
+      if goes_on and (step == 1 or ice or rules.explored(game, v)) then
         local es = VEDGES[v]
         for j = 1, #es do
           local e = es[j]
