@@ -133,7 +133,7 @@ function rules.modes(game, s)
   return out
 end
 
-local BASE_MAY_MOVE_ALONG = rules.may_move_along
+local BASE_MAY_MOVE_ALONG, BASE_ROOM_AT = rules.may_move_along, rules.room_at
 --- The destinations of seat s's prospector moving by `mode`, as a list of vertices (seed A.1-2): paths of edges the
 --- mode allows; a move ends at an intersection not fully explored (before the ice block is in play, the move cannot
 --- go through one); the destination must have room.
@@ -165,7 +165,9 @@ function rules.destinations(game, s, mode)
             way = step == 1 and (way or rules.way(game, e)) or first
             if not seen[w] then
               seen[w] = true
-              if prospectors_on(game, w) < rules.room_at(game, w) then out[#out + 1] = w end
+              -- room: an empty intersection always has some (the base rules.room_at is at least one)
+              local here = prospectors_on(game, w)
+              if here == 0 and rules.room_at == BASE_ROOM_AT or here < rules.room_at(game, w) then out[#out + 1] = w end
               m = m + 1
               next_at[m], next_ways[m] = w, way
             end
