@@ -21,9 +21,9 @@ local placement, placement_parts, ACUTE_STEP, lay_tokens = K.placement, K.placem
 
 --- Whether the river still has an unexplored end (no source laid yet).
 function rules.river_open(game) return counter(game, CN.end_edge) ~= 0 end
+local NEAR_END = {} -- edge -> the set of its ends and their neighbours (constants of the lattice, filled as asked)
 --- Whether vertex v is adjacent to, or one edge away from, the unexplored part of the river (seed 2.a ①-④): an end of
 --- the river's open side, or a neighbour of one.
-local NEAR_END = {} -- edge -> the set of its ends and their neighbours (constants of the lattice, filled as asked)
 function rules.near_unexplored_river(game, v)
   local e = counter(game, CN.end_edge)
   if e == 0 then return false end
@@ -221,8 +221,8 @@ local function rhombus_edges(a, k)
   return es
 end
 
--- The banks of the tile on faces `faces` whose edges `es` the river crosses as `crossed` says (crossed[i]: edge es[i]):
--- corner vertex -> the number of its bank (a part of the corners joined by the edges the river does not cross).
+-- The banks of a tile whose sides and inner edges are `es`, the river crossing es[i] where crossed[i]: corner vertex
+-- -> the number of its bank (the corners joined by the edges the river does not cross share one).
 local function banks_of(es, crossed)
   local part, n = {}, 0
   for i = 1, #es do
