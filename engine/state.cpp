@@ -1,5 +1,6 @@
 // state.cpp — operations on the mutable game state.
 #include "state.hpp"
+#include "fnv.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -535,18 +536,8 @@ bool GameState::operator==(const GameState& o) const {
          face_tile_ == o.face_tile_ && marks_ == o.marks_ && lying_key_ == o.lying_key_ && lying_ == o.lying_;
 }
 
-namespace {
-struct Fnv {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  void bytes(const void* data, std::size_t n) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
-  }
-  template <class T>
-  void value(const T& v) { bytes(&v, sizeof v); }
-};
-}  // namespace
-
+// (GameState::observation_digest, observation_digest.cpp, feeds the same bytes for what a seat sees: keep the two
+// in step.)
 std::uint64_t GameState::digest_of(bool with_history) const {
   Fnv f;
   for (std::size_t z = 0; z < zone_size_.size(); ++z) {
