@@ -44,7 +44,8 @@ double parse_number(const std::string& key, const std::string& value, double lo,
 }  // namespace
 
 const char* IsmctsOptions::option_names() {
-  return "iterations, exploration, rollout, depth, finish_turn, expand, widen, reward, scale, baseline, round_end, time_ms, seed";
+  return "iterations, exploration, rollout, depth, finish_turn, expand, widen, reward, scale, baseline, round_end, time_ms, "
+         "memo, seed";
 }
 
 IsmctsOptions IsmctsOptions::parse(const std::string& text) {
@@ -95,6 +96,10 @@ IsmctsOptions IsmctsOptions::parse(const std::string& text) {
       if (value == "exact") o.round_end = RoundEnd::Exact;
       else if (value == "heuristic") o.round_end = RoundEnd::Heuristic;
       else bad_value(key, value, "exact or heuristic");
+    } else if (key == "memo") {
+      if (value == "on") o.memo = true;
+      else if (value == "off") o.memo = false;
+      else bad_value(key, value, "on or off");
     } else if (key == "time_ms") {
       o.time_ms = parse_number(key, value, 0, "a number of milliseconds >= 0");
     } else if (key == "seed") {
@@ -119,6 +124,25 @@ int IsmctsPlayer::child_of(int node, Action action) const {
   return -1;
 }
 
+std::optional<double> IsmctsPlayer::heuristic(Rules& rules, const GameState& state, int seat) {
+  if (memo_on_ && stats_.heuristic_calls + stats_.memo_hits == kMemoProbe && stats_.memo_hits * 16 < kMemoProbe)
+    memo_on_ = false, stats_.memo_stopped = true;  // views do not repeat here: the key would cost more than it saves
+  if (!memo_on_) {
+    ++stats_.heuristic_calls;
+    return rules.heuristic(state, seat);
+  }
+  const std::uint64_t digest = state.observation_key(seat);
+  MemoEntry& e = memo_[(digest ^ static_cast<std::uint64_t>(seat) * 0x9E3779B97F4A7C15ULL) & (kMemoSlots - 1)];
+  if (e.decision == memo_decision_ && e.digest == digest && e.seat == seat) {
+    ++stats_.memo_hits;
+    return e.has_value ? std::optional<double>(e.value) : std::nullopt;
+  }
+  ++stats_.heuristic_calls;
+  const std::optional<double> h = rules.heuristic(state, seat);
+  e = {digest, h.value_or(0.0), memo_decision_, static_cast<std::int8_t>(seat), h.has_value()};
+  return h;
+}
+
 int IsmctsPlayer::greedy_untried(Rules& rules, const GameState& state, int node, int mover) {
   std::vector<Action>& order = nodes_[static_cast<std::size_t>(node)].order;
   if (order.empty()) {
@@ -127,7 +151,7 @@ int IsmctsPlayer::greedy_untried(Rules& rules, const GameState& state, int node,
     for (std::size_t i = 0; i < legal_.size(); ++i) {
       turn_next_ = state;
       rules.apply(turn_next_, legal_[i]);
-      const double h = rules.heuristic(turn_next_, mover).value_or(0.0);
+      const double h = heuristic(rules, turn_next_, mover).value_or(0.0);
       ranked_.push_back({std::isnan(h) ? -std::numeric_limits<double>::infinity() : h, legal_[i]});
     }
     std::stable_sort(ranked_.begin(), ranked_.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
@@ -167,7 +191,7 @@ void IsmctsPlayer::values(Rules& rules, const GameState& state, int round, doubl
   } else {
     for (int s = 0; s < seats_; ++s) {
       std::optional<double> h;
-      if (has_heuristic_) h = s + 1 == known.seat ? std::optional<double>(known.value) : rules.heuristic(state, s + 1);
+      if (has_heuristic_) h = s + 1 == known.seat ? std::optional<double>(known.value) : heuristic(rules, state, s + 1);
       value[s] = h ? *h : static_cast<double>(state.match_score(s + 1) + rules.score(state, s + 1));
     }
   }
@@ -196,7 +220,7 @@ IsmctsPlayer::Known IsmctsPlayer::finish_turn(Rules& rules, GameState& state, in
       for (Action a : turn_legal_) {
         turn_next_ = state;
         rules.apply(turn_next_, a);
-        const std::optional<double> h = rules.heuristic(turn_next_, seat);
+        const std::optional<double> h = heuristic(rules, turn_next_, seat);
         const double v = h.value_or(0.0);
         if (v > best_value) {  // ties: the first in the ruleset's order
           best_value = v, best = a;
@@ -267,10 +291,14 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
   };
   if (root_legal.size() == 1) return remember(root_legal[0]);
   const int round = state.round();
+  memo_on_ = options_.memo;
+  if (memo_on_) {  // a new decision: the memo's entries of earlier ones no longer count
+    if (memo_.empty() || ++memo_decision_ == 0) memo_.assign(kMemoSlots, MemoEntry{}), memo_decision_ = 1;
+  }
   // The deciding seat's own value at the root is the same in every sample: the heuristic values what the
   // seat may see (Rules::heuristic), which every sample of its information set shares. Computed once here,
   // it is the baseline's value for that seat in every iteration (one hook call fewer per iteration).
-  const std::optional<double> own_root_value = rules.heuristic(state, me);
+  const std::optional<double> own_root_value = heuristic(rules, state, me);
   has_heuristic_ = own_root_value.has_value();
   const Known own_root = has_heuristic_ ? Known{me, *own_root_value} : Known{};
   const bool random_rollout = options_.rollout ? *options_.rollout == IsmctsOptions::Rollout::Random || !has_heuristic_

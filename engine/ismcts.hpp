@@ -20,6 +20,11 @@
 // A seat stalled in a round (PositionHistory::stalled: hundreds of decisions without the round ending) plays at
 // random until the round ends.
 //
+// Heuristic memo (memo=on, the default): within a decision, each heuristic value is kept under (seat, what the seat
+// sees) and reused where the search values a state that seat cannot tell apart from one it valued (the same values:
+// Rules::heuristic is a function of what the seat sees; so the same decisions, with fewer hook calls). 768 KiB a
+// bot, allocated once.
+//
 // The bot never sees the real state: it reads only InformationSet::legal() and determinize(), so for a
 // given seed its decision depends only on what its seat knows (tests/games/ismcts_test.cpp proves it).
 //
@@ -89,6 +94,13 @@ struct IsmctsOptions {
   };
   RoundEnd round_end = RoundEnd::Exact;
   double time_ms = 0;            ///< > 0: also stop after this long (then decisions depend on the machine)
+  /// Keep each heuristic value computed during a decision under (seat, what the seat sees: GameState::
+  /// observation_key) and reuse it when the search values a state that seat cannot tell apart: the same decisions
+  /// (Rules::heuristic is a function of what the seat sees), fewer hook calls where views repeat (Rivals, where
+  /// nothing a seat holds is hidden; Lost Valley's per-sample baseline). Where they do not (Lost Cities: every
+  /// sample deals the opponent a new hand) a decision's memo stops after kMemoProbe lookups that found fewer than
+  /// 1 in 16 values in it. Off: every value is computed afresh.
+  bool memo = true;
   std::optional<std::uint64_t> seed;  ///< replaces the seed the bot is made with
 
   /// Parses "key=value:key=value..." (the part of "ismcts:..." after the first colon; empty = defaults).
@@ -103,6 +115,9 @@ struct IsmctsStats {
   std::int64_t iterations = 0;
   std::int64_t nodes = 0;
   std::int64_t rollout_plies = 0;
+  std::int64_t heuristic_calls = 0;  ///< calls of Rules::heuristic
+  std::int64_t memo_hits = 0;        ///< heuristic values taken from the memo instead (memo=on)
+  bool memo_stopped = false;         ///< the memo found too few values and stopped for the rest of the decision
   double seconds = 0;
 };
 
@@ -158,6 +173,8 @@ class IsmctsPlayer : public Player {
   void evaluate(Rules& rules, GameState& state, int round, std::int64_t depth, const double* baseline, double* reward,
                 Known known = {});
   int child_of(int node, Action action) const;
+  /// rules.heuristic(state, seat), through the memo when options_.memo (counted in stats_).
+  std::optional<double> heuristic(Rules& rules, const GameState& state, int seat);
   /// expand=greedy: the untried action (an index into legal_, listed in untried_) to expand at `node`.
   int greedy_untried(Rules& rules, const GameState& state, int node, int mover);
 
@@ -176,6 +193,23 @@ class IsmctsPlayer : public Player {
   PositionHistory history_;
   std::vector<Action> root_actions_;     // the root's legal actions that do not repeat a position
   std::vector<std::uint64_t> root_keys_;  // the position after each of them (in the first sample)
+  /// The memo (memo=on): a direct-mapped table of kMemoSlots entries (allocated at the first decision, never
+  /// grown: the same memory for every decision and game), slot (digest ^ seat * odd constant) mod kMemoSlots; an
+  /// entry belongs to the decision it was written in (memo_decision_), so a new decision starts with an empty
+  /// memo without clearing it. A slot taken by another key is overwritten: a value lost is computed again.
+  struct MemoEntry {
+    std::uint64_t digest = 0;  // GameState::observation_key(seat)
+    double value = 0;
+    std::uint32_t decision = 0;  // memo_decision_ when written (0: never)
+    std::int8_t seat = 0;
+    bool has_value = false;      // the hook returned a value (not nullopt)
+  };
+  static constexpr std::size_t kMemoSlots = std::size_t{1} << 15;
+  /// After this many lookups in a decision, the memo stops unless at least 1 in 16 of them found their value.
+  static constexpr std::int64_t kMemoProbe = 256;
+  std::vector<MemoEntry> memo_;
+  std::uint32_t memo_decision_ = 0;
+  bool memo_on_ = false;  // this decision uses the memo (options_.memo, until it stops)
   /// Fills root_actions_/root_keys_ from `legal`: the actions whose result (in `sample`) the seat has not seen,
   /// or all of them when each repeats a position.
   void new_positions(Rules& rules, const GameState& sample, int seat, std::span<const Action> legal);

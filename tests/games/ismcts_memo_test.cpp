@@ -1,6 +1,7 @@
-// ismcts_memo_test.cpp — the key of ismcts's heuristic memo: GameState::observation_digest
-// (engine/observation_digest.cpp) is observation(seat).position_digest() on real states of every game, and
-// observation_key tells apart the same views.
+// ismcts_memo_test.cpp — ismcts's heuristic memo (IsmctsOptions::memo, engine/ismcts.hpp): its key,
+// GameState::observation_digest (engine/observation_digest.cpp), is observation(seat).position_digest() on real
+// states of every game; and a search with the memo reaches the same root children (visits, means) as one without,
+// while taking values from it.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -93,3 +94,91 @@ TEST_CASE("observation_digest(seat) is observation(seat).position_digest() on re
   else CHECK(differ_between_seats > 0);
 }
 
+namespace {
+
+/// One decision of ismcts (`spec` after the ruleset's [bots] options) at `s`: the root children and the counters.
+struct Decision {
+  std::vector<hr::IsmctsPlayer::ChildStats> children;
+  hr::IsmctsStats stats;
+};
+
+Decision decide(hr::Rules& rules, const GameState& s, const std::string& spec) {
+  std::vector<Action> legal;
+  rules.legal_actions(s, legal);
+  auto bot = hr::make_bot(spec, 17, &rules);
+  auto* ismcts = dynamic_cast<hr::IsmctsPlayer*>(bot.get());
+  REQUIRE(ismcts != nullptr);
+  bot->choose(rules, InformationSet(s, s.to_move(), legal));
+  return {ismcts->root_children(), ismcts->last_stats()};
+}
+
+/// The memo changes nothing the search finds: the same root children, visited as often, with the same means (the
+/// values are the hook's own, the same in the same order: equal to the last bit). Returns the memo's hits.
+std::int64_t same_search(hr::Rules& rules, const GameState& s, const std::string& options) {
+  const Decision on = decide(rules, s, "ismcts:" + options + ":memo=on");
+  const Decision off = decide(rules, s, "ismcts:" + options + ":memo=off");
+  INFO("ply " << s.ply() << ": memo hits " << on.stats.memo_hits << ", hook calls " << on.stats.heuristic_calls
+              << " with the memo, " << off.stats.heuristic_calls << " without");
+  REQUIRE(on.children.size() == off.children.size());
+  REQUIRE(on.children.size() >= 2);
+  for (std::size_t i = 0; i < on.children.size(); ++i) {
+    CHECK(on.children[i].action == off.children[i].action);
+    CHECK(on.children[i].visits == off.children[i].visits);
+    CHECK(on.children[i].mean == off.children[i].mean);
+  }
+  // Every value the search asked for was computed or found in the memo.
+  CHECK(on.stats.heuristic_calls + on.stats.memo_hits == off.stats.heuristic_calls);
+  CHECK(off.stats.memo_hits == 0);
+  return on.stats.memo_hits;
+}
+
+/// Positions with at least `min_legal` legal actions, one every `step` plies from ply `first`.
+std::vector<GameState> decision_positions(hr::Rules& rules, std::uint64_t seed, int first, int step, int count,
+                                          std::size_t min_legal) {
+  std::vector<GameState> out;
+  for (const GameState& s : greedy_positions(rules, seed, 1, 100000)) {
+    if (static_cast<int>(out.size()) == count) break;
+    std::vector<Action> legal;
+    rules.legal_actions(s, legal);
+    if (s.ply() >= first && legal.size() >= min_legal && (out.empty() || s.ply() - out.back().ply() >= step))
+      out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("lost-valley: ismcts with the memo finds the same root children, taking values from it",
+          "[ismcts][memo][lost-valley]") {
+  auto rules = rules_for("lost-valley", 3);
+  const auto positions = decision_positions(*rules, 5, 10, 30, 2, 6);
+  REQUIRE(positions.size() == 2);
+  for (const GameState& s : positions) {
+    // The ruleset's [bots] setting (expand=greedy...) with fewer iterations: every kind of hook call of the search.
+    const std::int64_t hits = same_search(*rules, s, "iterations=40");
+    CHECK(hits >= 40);  // the other seats' values at the root, at least, repeat in every sample
+  }
+}
+
+TEST_CASE("rivals: ismcts with the memo finds the same root children, most values from it (nothing held is hidden)",
+          "[ismcts][memo][rivals]") {
+  auto rules = rules_for("lost-cities-rivals", 3);
+  const auto positions = decision_positions(*rules, 5, 4, 9, 3, 3);
+  REQUIRE(positions.size() == 3);
+  for (const GameState& s : positions) {
+    const std::int64_t hits = same_search(*rules, s, "iterations=300");
+    CHECK(hits >= 300);
+  }
+}
+
+TEST_CASE("lost-cities: the memo finds the same root children, and stops where no view repeats",
+          "[ismcts][memo]") {
+  auto rules = rules_for("lost-cities", 2);
+  const auto positions = decision_positions(*rules, 5, 6, 11, 3, 5);
+  REQUIRE(positions.size() == 3);
+  for (const GameState& s : positions) {
+    same_search(*rules, s, "iterations=300");
+    // Each sample deals the opponent a new hand: its values never repeat, and the memo stops after its probe.
+    CHECK(decide(*rules, s, "ismcts:iterations=300").stats.memo_stopped);
+  }
+}
