@@ -102,6 +102,7 @@ std::uint64_t GameState::observation_digest(int seat) const {
 std::uint64_t GameState::observation_key(int seat) const {
   WordHash f;
   hash_observation(f, seat);
+  f.value(ply_);  // public (InformationSet::ply): a hook may read it (game:ply), so two plies are two views
   return f.finish();
 }
 

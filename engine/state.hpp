@@ -304,9 +304,9 @@ class GameState {
   /// what `seat` (1..seats) sees, each card it does not know hashed as kUnknownComponent with place and seen-by
   /// blank. Throws LayoutError for a seat out of range. In observation_digest.cpp.
   std::uint64_t observation_digest(int seat) const;
-  /// The same bytes as observation_digest(seat), hashed 8 at a time (2.7x fewer instructions on Lost Valley's
-  /// state; a different value): equal for two states whose observations by `seat` have the same position digest,
-  /// different otherwise (but for 64-bit collisions). The key of IsmctsPlayer's heuristic memo (a value that
+  /// The same bytes as observation_digest(seat) and the ply count (which the seat sees too), hashed 8 at a time
+  /// (2.7x fewer instructions on Lost Valley's state; a different value): equal for two states at the same ply whose
+  /// observations by `seat` have the same position digest, different otherwise (but for 64-bit collisions). The key of IsmctsPlayer's heuristic memo (a value that
   /// depends only on what a seat sees). Throws LayoutError for a seat out of range.
   std::uint64_t observation_key(int seat) const;
 

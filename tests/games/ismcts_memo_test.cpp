@@ -1,7 +1,7 @@
-// ismcts_memo_test.cpp — ismcts's heuristic memo (IsmctsOptions::memo, engine/ismcts.hpp): its key,
-// GameState::observation_digest (engine/observation_digest.cpp), is observation(seat).position_digest() on real
-// states of every game; and a search with the memo reaches the same root children (visits, means) as one without,
-// while taking values from it.
+// ismcts_memo_test.cpp — ismcts's heuristic memo (IsmctsOptions::memo, engine/ismcts.hpp). Its key:
+// GameState::observation_digest (engine/observation_digest.cpp) is observation(seat).position_digest() on real
+// states of every game, and GameState::observation_key tells apart the same views (at the same ply). A search with
+// the memo reaches the same root children (visits, means) as one without, while taking values from it.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -55,10 +55,12 @@ TEST_CASE("observation_digest(seat) is observation(seat).position_digest() on re
   REQUIRE(states.size() >= 20);
   hr::Rng rng(9);
   int differ_between_seats = 0;
-  // (seat, observation(seat).position_digest(), observation_key(seat)) of every state and determinization.
+  // (seat, observation(seat).position_digest(), ply, observation_key(seat)) of every state and determinization.
   struct Seen {
     int seat;
-    std::uint64_t digest, key;
+    std::uint64_t digest;
+    std::int64_t ply;
+    std::uint64_t key;
   };
   std::vector<Seen> seen;
   for (const GameState& s : states) {
@@ -66,24 +68,31 @@ TEST_CASE("observation_digest(seat) is observation(seat).position_digest() on re
       INFO("ply " << s.ply() << ", seat " << seat);
       const std::uint64_t digest = s.observation(seat).position_digest();
       CHECK(s.observation_digest(seat) == digest);
-      seen.push_back({seat, digest, s.observation_key(seat)});
+      seen.push_back({seat, digest, s.ply(), s.observation_key(seat)});
       // A determinization (a state the search values) differs from the real state only where the seat cannot see.
       const GameState sample = s.determinized(seat, rng);
       CHECK(sample.observation_digest(seat) == sample.observation(seat).position_digest());
       CHECK(sample.observation_digest(seat) == digest);
       CHECK(sample.observation_key(seat) == s.observation_key(seat));
-      seen.push_back({seat, sample.observation(seat).position_digest(), sample.observation_key(seat)});
+      seen.push_back({seat, sample.observation(seat).position_digest(), sample.ply(), sample.observation_key(seat)});
     }
     if (s.observation_digest(1) != s.observation_digest(2)) ++differ_between_seats;
+    // The ply count is public (game:ply): a hook may read it, so the key tells two plies apart; the position does not.
+    GameState later = s;
+    later.count_ply();
+    CHECK(later.observation_digest(1) == s.observation_digest(1));
+    CHECK(later.observation_key(1) != s.observation_key(1));
   }
-  // The memo's key tells apart exactly the views the position digest tells apart (the same bytes, hashed by words).
+  // The memo's key tells apart exactly the views the position digest and the ply tell apart (the same bytes and the
+  // ply, hashed by words).
   int pairs = 0, same = 0, disagree = 0;
   for (std::size_t i = 0; i < seen.size(); ++i)
     for (std::size_t j = i + 1; j < seen.size(); ++j) {
       if (seen[i].seat != seen[j].seat) continue;
       ++pairs;
-      if (seen[i].digest == seen[j].digest) ++same;
-      if ((seen[i].digest == seen[j].digest) != (seen[i].key == seen[j].key)) ++disagree;
+      const bool same_view = seen[i].digest == seen[j].digest && seen[i].ply == seen[j].ply;
+      if (same_view) ++same;
+      if (same_view != (seen[i].key == seen[j].key)) ++disagree;
     }
   CHECK(disagree == 0);
   CHECK(same > 0);
