@@ -18,26 +18,75 @@ local first_item, take_base, pay_base, take_item = K.first_item, K.take_base, K.
 local spend_item, lay_tokens, is_green, is_grey = K.spend_item, K.lay_tokens, K.is_green, K.is_grey
 local is_animal, is_event, AK, act, PAIRS = K.is_animal, K.is_event, K.AK, K.act, K.PAIRS
 local faces_of_tile, sort_short, feature_of = K.faces_of_tile, K.sort_short, K.feature_of
+local feature_of_tile = K.feature_of_tile
 local LYING = {} -- a reused list for game:lying (read up to the count it returns)
 
---- The tiles around vertex v (their canonical faces, ascending): "une tuile adjacente".
-function rules.adjacent_tiles(game, v)
-  local out, n = {}, 0
+-- The tiles around vertex v, read once for the site rules below: a flat record, per tile (ascending heads) its head,
+-- the tile, its rotation, its anchor and its landscape at R[5i-4 .. 5i], their number in R.n. `read_around` fills it
+-- from one game:tile_at a face around v while rules.adjacent_tiles is the base rule, and returns with it the
+-- landscapes around v as bits (around_mask's); `record_of` builds it from a replaced rule's list.
+local FISH_BIT <const> = 1 << 20
+local function read_around(game, v, R)
+  local n, mask = 0, 0
   local fs = VFACES[v]
   for i = 1, #fs do
     local f = fs[i]
     local t, k, a = tile_at(game, B, f)
     if t then
+      local feat = feature_of_tile(game, f, t)
+      mask = mask | (1 << (feat & 15))
+      if feat & FISH ~= 0 then mask = mask | FISH_BIT end
       -- the tile's head: its lowest face (a tile met again through another of its faces has the same head)
       local faces, m = faces_of_tile(game, f, t, k, a)
       local h = faces[1]
       for j = 2, m do if faces[j] < h then h = faces[j] end end
-      local listed = false
-      for j = 1, n do if out[j] == h then listed = true; break end end
-      if not listed then n = n + 1; out[n] = h end
+      local j = n -- insert h in order, unless listed
+      while j >= 1 and R[5 * j - 4] > h do j = j - 1 end
+      if j == 0 or R[5 * j - 4] ~= h then
+        for x = 5 * n, 5 * j + 1, -1 do R[x + 5] = R[x] end
+        local b = 5 * j
+        R[b + 1], R[b + 2], R[b + 3], R[b + 4] = h, t, k, a
+        R[b + 5] = h == f and feat & 15 or feature_of_tile(game, h, t) & 15
+        n = n + 1
+      end
     end
   end
-  return sort_short(out)
+  R.n = n
+  return R, mask
+end
+
+local function record_of(game, list)
+  local R = { n = #list }
+  for i = 1, #list do
+    local h = list[i]
+    local t, k, a = tile_at(game, B, h)
+    local b = 5 * i - 5
+    R[b + 1], R[b + 2], R[b + 3], R[b + 4], R[b + 5] = h, t, k, a, land_of(game, h)
+  end
+  return R
+end
+
+--- The tiles around vertex v (their canonical faces, ascending): "une tuile adjacente".
+function rules.adjacent_tiles(game, v)
+  local R = read_around(game, v, { n = 0 })
+  local out = {}
+  for i = 1, R.n do out[i] = R[5 * i - 4] end
+  return out
+end
+
+-- The record of the tiles around v (above): read once while rules.adjacent_tiles is the base rule, else from its list.
+-- The record is a reused table while no other caller holds it (a rule called while it is read, or an error, takes a
+-- new one): give it back with `release` once read.
+local BASE_ADJACENT_TILES = rules.adjacent_tiles
+local SHARED, shared_held = { n = 0 }, false
+local function around_of(game, v)
+  if rules.adjacent_tiles ~= BASE_ADJACENT_TILES then return record_of(game, rules.adjacent_tiles(game, v)), nil end
+  if shared_held then return read_around(game, v, { n = 0 }) end
+  shared_held = true
+  return read_around(game, v, SHARED)
+end
+local function release(R)
+  if R == SHARED then shared_held = false end
 end
 
 --- The tokens of `kind` ("gold" green/grey, "animal", "item" events) lying on the faces of the tile whose head is h.
@@ -64,12 +113,26 @@ function rules.token_kind(game, h)
   if l == FOREST then return IS_ANIMAL_FOREST[tile_at(game, B, h)] and "animal" or "event" end
 end
 
--- Whether the tile whose head is h holds a token `pred` accepts (#rules.tokens_on_tile(game, h, pred) > 0, without
+-- rules.token_kind for the i-th tile of record R (its landscape and tile already read) while it is the base rule.
+local BASE_TOKEN_KIND = rules.token_kind
+local function token_kind_in(game, R, i)
+  if rules.token_kind ~= BASE_TOKEN_KIND then return rules.token_kind(game, R[5 * i - 4]) end
+  local l = R[5 * i]
+  if l == CAVE then return "animal" end
+  if l == MEADOW then return "event" end
+  if l == FOREST then return IS_ANIMAL_FOREST[R[5 * i - 3]] and "animal" or "event" end
+  if l == LAKE or l == BUSHES then return "green" end
+  if l == MOUNTAIN or l == SOURCE then return "grey" end
+end
+
+-- Whether the i-th tile of record R holds a token `pred` accepts (#rules.tokens_on_tile(game, h, pred) > 0, without
 -- the list, while rules.tokens_on_tile is the base rule).
 local BASE_TOKENS_ON_TILE = rules.tokens_on_tile
-local function has_tokens(game, h, pred)
+local function has_tokens(game, R, i, pred)
+  local b = 5 * i - 4
+  local h = R[b]
   if rules.tokens_on_tile ~= BASE_TOKENS_ON_TILE then return #rules.tokens_on_tile(game, h, pred) > 0 end
-  local faces, m = faces_of_tile(game, h, tile_at(game, B, h))
+  local faces, m = faces_of_tile(game, h, R[b + 1], R[b + 2], R[b + 3])
   for i = 1, m do
     local cs, n = lying(game, B, "face", faces[i], LYING)
     for j = 1, n do if pred(cs[j]) then return true end end
@@ -77,20 +140,20 @@ local function has_tokens(game, h, pred)
   return false
 end
 
--- The site rules below, each over the list of the tiles around v (rules.adjacent_tiles: turn_actions reads it once
--- for all of them while they are the base rules).
-local function pan_sites_around(game, v, adjacent)
+-- The site rules below, each over the record of the tiles around v (around_of: turn_actions reads it once for all of
+-- them while they are the base rules).
+local function pan_sites_around(game, v, R)
   local out = {}
-  for _, h in ipairs(adjacent) do
-    local l = land_of(game, h)
+  for i = 1, R.n do
+    local h, l = R[5 * i - 4], R[5 * i]
     if l == LAKE or (l == BUSHES and rules.has_water(game, h)) then
-      if has_tokens(game, h, is_green) then out[#out + 1] = { "face", h } end
+      if has_tokens(game, R, i, is_green) then out[#out + 1] = { "face", h } end
     elseif l == RIVER then
-      local t, k, a = tile_at(game, B, h)
+      local t, k, a = R[5 * i - 3], R[5 * i - 2], R[5 * i - 1]
       if IS_RIVER_TILE[t] then
         local faces, m = faces_of_tile(game, h, t, k, a)
-        for i = 1, m do
-          local g = faces[i]
+        for j = 1, m do
+          local g = faces[j]
           local corner = mark_of(game, B, "bank", g)
           if corner ~= 0 and select(2, lying(game, B, "face", g, LYING)) > 0
               and rules.same_bank(game, h, v, FVERTS[g][corner]) then
@@ -103,29 +166,29 @@ local function pan_sites_around(game, v, adjacent)
   return out
 end
 
-local function mine_sites_around(game, v, adjacent)
+local function mine_sites_around(game, v, R)
   local out = {}
-  for _, h in ipairs(adjacent) do
-    local l = land_of(game, h)
-    if (l == MOUNTAIN or l == SOURCE) and mark_of(game, B, "mine", h) ~= 0 and has_tokens(game, h, is_grey) then
+  for i = 1, R.n do
+    local h, l = R[5 * i - 4], R[5 * i]
+    if (l == MOUNTAIN or l == SOURCE) and mark_of(game, B, "mine", h) ~= 0 and has_tokens(game, R, i, is_grey) then
       out[#out + 1] = h
     end
   end
   return out
 end
 
-local function event_sites_around(game, v, adjacent)
+local function event_sites_around(game, v, R)
   local out = {}
-  for _, h in ipairs(adjacent) do
-    if rules.token_kind(game, h) == "event" and has_tokens(game, h, is_event) then out[#out + 1] = h end
+  for i = 1, R.n do
+    if token_kind_in(game, R, i) == "event" and has_tokens(game, R, i, is_event) then out[#out + 1] = R[5 * i - 4] end
   end
   return out
 end
 
-local function hunt_sites_around(game, v, adjacent)
+local function hunt_sites_around(game, v, R)
   local out = {}
-  for _, h in ipairs(adjacent) do
-    if rules.token_kind(game, h) == "animal" and has_tokens(game, h, is_animal) then out[#out + 1] = h end
+  for i = 1, R.n do
+    if token_kind_in(game, R, i) == "animal" and has_tokens(game, R, i, is_animal) then out[#out + 1] = R[5 * i - 4] end
   end
   return out
 end
@@ -135,27 +198,38 @@ end
 --- tile lie on the face whose `bank` mark names a corner of that bank). Returns sites: {"face", tile head} or
 --- {"bank", face}.
 function rules.pan_sites(game, v)
-  return pan_sites_around(game, v, rules.adjacent_tiles(game, v))
+  local R = around_of(game, v)
+  local out = pan_sites_around(game, v, R)
+  release(R)
+  return out
 end
 
 --- Where seat s at v may mine (seed B.1): grey tokens on an adjacent mountain or source tile that has a mine.
 function rules.mine_sites(game, v)
-  return mine_sites_around(game, v, rules.adjacent_tiles(game, v))
+  local R = around_of(game, v)
+  local out = mine_sites_around(game, v, R)
+  release(R)
+  return out
 end
 
 --- The tiles around v with an event (seed B.2) / an animal (seed B.4) token.
 function rules.event_sites(game, v)
-  return event_sites_around(game, v, rules.adjacent_tiles(game, v))
+  local R = around_of(game, v)
+  local out = event_sites_around(game, v, R)
+  release(R)
+  return out
 end
 
 function rules.hunt_sites(game, v)
-  return hunt_sites_around(game, v, rules.adjacent_tiles(game, v))
+  local R = around_of(game, v)
+  local out = hunt_sites_around(game, v, R)
+  release(R)
+  return out
 end
 
 -- The landscapes of the faces around v as bits (1 << landscape), with FISH_BIT when one of them shows a fish symbol:
--- one read of the faces around v for the rules below, which turn_actions reads once for all of them while they are
--- the base ones.
-local FISH_BIT <const> = 1 << 20
+-- one read of the faces around v for the rules below, which turn_actions reads once for all of them (with the tiles
+-- around v: read_around) while they are the base ones.
 local WATER_BITS <const>, FOREST_BIT <const>, REFINERY_BIT <const> = (1 << RIVER) | (1 << LAKE), 1 << FOREST, 1 << REFINERY
 local function around_mask(game, v)
   local mask = 0
@@ -235,19 +309,22 @@ function rules.canal_edges(game, s, v)
   return out
 end
 
-local function mine_tiles_around(game, s, v, adjacent)
+local function mine_tiles_around(game, s, v, R)
   local out = {}
   if counter(game, CN.mine) == 0 or counter(game, CN.tool, s) < 1 or counter(game, CN.food, s) < 1
       or counter(game, CN.log, s) < 1 then return out end
-  for _, h in ipairs(adjacent) do
-    local l = land_of(game, h)
+  for i = 1, R.n do
+    local h, l = R[5 * i - 4], R[5 * i]
     if (l == MOUNTAIN or l == SOURCE) and mark_of(game, B, "mine", h) == 0 then out[#out + 1] = h end
   end
   return out
 end
 
 function rules.mine_tiles(game, s, v)
-  return mine_tiles_around(game, s, v, rules.adjacent_tiles(game, v))
+  local R = around_of(game, v)
+  local out = mine_tiles_around(game, s, v, R)
+  release(R)
+  return out
 end
 
 --- Whether vertex v is at a refinery (seed 2.c: "une raffinerie, où elle peut, pour deux denrées de base de son
@@ -266,33 +343,41 @@ local BASE_PAN_SITES, BASE_MINE_SITES, BASE_EVENT_SITES = rules.pan_sites, rules
 local BASE_HUNT_SITES, BASE_MINE_TILES = rules.hunt_sites, rules.mine_tiles
 local BASE_FISH_COUNT, BASE_FELL_COUNT, BASE_AT_REFINERY = rules.fish_count, rules.fell_count, rules.at_refinery
 local BASE_MAY_BUILD_NET, BASE_MAY_BUILD_SAWMILL = rules.may_build_net, rules.may_build_sawmill
+local BASE_CANAL_EDGES, DRY_BITS <const> = rules.canal_edges, (1 << BUSHES) | (1 << FOREST)
 function rules.turn_actions(game, s, v, out)
-  -- the tiles around v, read once for the site rules that are the base ones (each would read the same list)
-  local adjacent = rules.adjacent_tiles(game, v)
-  if counter(game, CN.food, s) >= 1 then
-    local sites = rules.pan_sites == BASE_PAN_SITES and pan_sites_around(game, v, adjacent) or rules.pan_sites(game, v)
+  -- the tiles around v (and the landscapes around it), read once for the site rules that are the base ones (each
+  -- would read the same tiles)
+  local R, around = around_of(game, v)
+  around = around or around_mask(game, v)
+  local food, log = counter(game, CN.food, s), counter(game, CN.log, s)
+  if food >= 1 then
+    local sites = rules.pan_sites == BASE_PAN_SITES and pan_sites_around(game, v, R) or rules.pan_sites(game, v)
     for _, site in ipairs(sites) do out[#out + 1] = act(AK.PAN, site[2], site[1] == "bank" and 1 or 2) end
   end
-  if counter(game, CN.food, s) >= 1 and counter(game, CN.log, s) >= 1 then
-    for _, h in ipairs(rules.mine_sites == BASE_MINE_SITES and mine_sites_around(game, v, adjacent)
-                       or rules.mine_sites(game, v)) do
-      out[#out + 1] = act(AK.MINE, h, 0)
-      if not rules.owns(game, s, CRATE) and rules.owns(game, s, STICK) then out[#out + 1] = act(AK.MINE, h, 1) end
+  if food >= 1 and log >= 1 then
+    local sites = rules.mine_sites == BASE_MINE_SITES and mine_sites_around(game, v, R) or rules.mine_sites(game, v)
+    if #sites > 0 then
+      local stick = not rules.owns(game, s, CRATE) and rules.owns(game, s, STICK)
+      for _, h in ipairs(sites) do
+        out[#out + 1] = act(AK.MINE, h, 0)
+        if stick then out[#out + 1] = act(AK.MINE, h, 1) end
+      end
     end
   end
-  local events = rules.event_sites == BASE_EVENT_SITES and event_sites_around(game, v, adjacent)
-                 or rules.event_sites(game, v)
-  if #events > 0 then
+  -- an event costs two base goods (a pair of PAIRS): the base rule's sites are not read when none can be paid
+  local events
+  if rules.event_sites ~= BASE_EVENT_SITES then events = rules.event_sites(game, v)
+  elseif food + log + counter(game, CN.tool, s) >= 2 then events = event_sites_around(game, v, R) end
+  if events and #events > 0 then
     for _, pair in ipairs(PAIRS) do
       if can_pay_pair(game, s, pair[1], pair[2]) then
         for _, h in ipairs(events) do out[#out + 1] = act(AK.EVENT, h, pair[1], pair[2]) end
       end
     end
   end
-  local around = around_mask(game, v) -- the faces around v, read once for the base rules below
   local fish = rules.fish_count == BASE_FISH_COUNT and fish_count_for(game, s, v, around) or rules.fish_count(game, s, v)
   if fish > 0 and counter(game, CN.food, 0) > 0 then out[#out + 1] = act(AK.FISH) end
-  for _, h in ipairs(rules.hunt_sites == BASE_HUNT_SITES and hunt_sites_around(game, v, adjacent)
+  for _, h in ipairs(rules.hunt_sites == BASE_HUNT_SITES and hunt_sites_around(game, v, R)
                     or rules.hunt_sites(game, v)) do out[#out + 1] = act(AK.HUNT, h) end
   local logs = rules.fell_count == BASE_FELL_COUNT and fell_count_for(game, s, v, around) or rules.fell_count(game, s, v)
   if logs > 0 and counter(game, CN.log, 0) > 0 then out[#out + 1] = act(AK.FELL) end
@@ -303,8 +388,11 @@ function rules.turn_actions(game, s, v, out)
   if rules.may_build_sawmill == BASE_MAY_BUILD_SAWMILL then sawmill = may_build_sawmill_for(game, s, v, around)
   else sawmill = rules.may_build_sawmill(game, s, v) end
   if sawmill then out[#out + 1] = act(AK.SAWMILL) end
-  for _, e in ipairs(rules.canal_edges(game, s, v)) do out[#out + 1] = act(AK.CANAL, e) end
-  for _, h in ipairs(rules.mine_tiles == BASE_MINE_TILES and mine_tiles_around(game, s, v, adjacent)
+  -- a canal's dry side is a bushes or forest tile around v: the base rule finds none where no such tile is
+  if rules.canal_edges ~= BASE_CANAL_EDGES or around & DRY_BITS ~= 0 then
+    for _, e in ipairs(rules.canal_edges(game, s, v)) do out[#out + 1] = act(AK.CANAL, e) end
+  end
+  for _, h in ipairs(rules.mine_tiles == BASE_MINE_TILES and mine_tiles_around(game, s, v, R)
                     or rules.mine_tiles(game, s, v)) do out[#out + 1] = act(AK.BUILD_MINE, h) end
   if rules.at_store(game, v) then rules.buy_actions(game, s, out) end
   local refinery
@@ -314,6 +402,7 @@ function rules.turn_actions(game, s, v, out)
       if can_pay_pair(game, s, pair[1], pair[2]) then out[#out + 1] = act(AK.REFINE, pair[1], pair[2]) end
     end
   end
+  release(R)
 end
 
 --- Takes up to n tokens lying at a site into seat s's gold bag; returns how many.

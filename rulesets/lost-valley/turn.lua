@@ -52,6 +52,7 @@ function rules.discard_actions(game, s, out)
   end
 end
 
+local BASE_TURN_BUDGET = rules.turn_budget
 --- actions(game, out, seat, phase) -> count.
 function rules.actions(game, out, seat, phase)
   geometry(game)
@@ -84,7 +85,9 @@ function rules.actions(game, out, seat, phase)
       end
     end
     if counter(game, CN.acts) > 0 then rules.turn_actions(game, seat, v, out) end
-    if counter(game, CN.drank) < rules.turn_budget(game, seat).whisky and rules.owns(game, seat, WHISKY) then
+    -- the whiskies a turn allows: the base budget's one without building its table at every call
+    local whisky = rules.turn_budget == BASE_TURN_BUDGET and 1 or rules.turn_budget(game, seat).whisky
+    if counter(game, CN.drank) < whisky and rules.owns(game, seat, WHISKY) then
       if counter(game, CN.moves) == 0 then out[#out + 1] = act(AK.DRINK, 1) end
       if counter(game, CN.acts) == 0 then out[#out + 1] = act(AK.DRINK, 2) end
     end

@@ -343,7 +343,7 @@ end
 
 -- ---- reading the map --------------------------------------------------------------------------------------------
 local tile_at, face_feature, edge_class, mark_of, lying = G.tile_at, G.face_feature, G.edge_class, G.mark, G.lying
-local feature_of, land_of
+local feature_of, land_of, feature_of_tile
 do
   -- The feature every face of tile c shows, for the tiles whose faces all show the same one (the rhombi and the
   -- triangles: one landscape a tile), nil for the start tile.
@@ -360,6 +360,11 @@ do
   function feature_of(game, f)
     local t = tile_at(game, B, f)
     if not t then return 0 end
+    return SAME_FEATURE[t] or face_feature(game, B, f)
+  end
+  --- feature_of(game, f) when tile t covers f (game:tile_at's answer, already read): no kernel call but for the start
+  --- tile.
+  function feature_of_tile(game, f, t)
     return SAME_FEATURE[t] or face_feature(game, B, f)
   end
   --- The landscape of face f (a number: FOREST .. HOME; 0 where no tile lies).
@@ -674,7 +679,7 @@ return { rules = rules, P = P, SEATS = SEATS, W = W, H = H, B = B, FOREST = FORE
   edge_between = edge_between, other_end = other_end, face_of = face_of, across = across, rotate = rotate,
   global_vertex = global_vertex, parse_pair = parse_pair, global_side = global_side, tile_at = tile_at,
   face_feature = face_feature, edge_class = edge_class, mark_of = mark_of, lying = lying, land_of = land_of,
-  feature_of = feature_of,
+  feature_of = feature_of, feature_of_tile = feature_of_tile,
   covered = covered, tile_faces = tile_faces, tile_head = tile_head, faces_of_tile = faces_of_tile,
   rhombus_faces = rhombus_faces, sort_short = sort_short, SHAPE = SHAPE, tile_corners = tile_corners,
   LAND_WAY = LAND_WAY, ALONG = ALONG, CROSSING = CROSSING, FORD_WAY = FORD_WAY, BORDER = BORDER,
