@@ -560,6 +560,11 @@ function rules.draw_river_tile(game, v)
   return nil
 end
 
+local BASE_PLACEMENTS, BASE_LAND_PLACEMENTS = rules.placements, rules.land_placements
+local function fast_placements()
+  return rules.placements == BASE_PLACEMENTS and rules.land_placements == BASE_LAND_PLACEMENTS
+end
+
 --- Goes on with the exploration of the vertex in `exploring` (seed 2, steps a-d): river tiles first while the
 --- prospector is near the river's unexplored end, then land rhombi until the intersection is complete. A tile with a
 --- single legal placement is laid at once; otherwise the player chooses (phase LAY_RIVER / LAY_LAND).
@@ -579,19 +584,21 @@ function rules.explore(game, s)
           return
         end
       end
-    elseif counter(game, CN.ice) == 0 and not rules.explored(game, v) and top_of(game, PILE_LAND)
-        and #rules.land_placements(game, v) > 0 then
+    else
+      local land = counter(game, CN.ice) == 0 and not rules.explored(game, v) and top_of(game, PILE_LAND)
+                   and rules.land_placements(game, v)
+      if not land or #land == 0 then break end
       local t = top_of(game, PILE_LAND)
       move(game, t, DRAWN)
-      local ps = rules.placements(game)
+      -- the drawn land tile's placements: the list just read while rules.placements and rules.land_placements are
+      -- the base rules (drawing the tile changes nothing on the map)
+      local ps = fast_placements() and land or rules.placements(game)
       if #ps == 1 then
         rules.lay_land_tile(game, t, ps[1])
       else
         game:set_phase(LAY_LAND)
         return
       end
-    else
-      break
     end
   end
   set_counter(game, CN.exploring, 0, 0)

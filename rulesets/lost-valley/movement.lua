@@ -7,6 +7,7 @@
 local K = require("valley")
 local rules = K.rules
 local CN, BASE_CN = K.CN, K.BASE_CN
+local SEATS = K.SEATS
 local B, RIVER, SOURCE, WATER, HOME_STORE, INNER = K.B, K.RIVER, K.SOURCE, K.WATER, K.HOME_STORE, K.INNER
 local COVERED2, COVERED1, START, HORSE, BOAT, FOOT = K.COVERED2, K.COVERED1, K.START, K.HORSE, K.BOAT, K.FOOT
 local ON_HORSE, BY_BOAT, counter, VEDGES, VFACES = K.ON_HORSE, K.BY_BOAT, K.counter, K.VEDGES, K.VFACES
@@ -133,6 +134,15 @@ function rules.modes(game, s)
   return out
 end
 
+-- The vertex where figure f stands (rules.position's reading of game:figure), nil off the board.
+local function vertex_of(game, f)
+  local a, b, c = game:figure(f)
+  if type(a) == "table" then return a.id or a[3] end
+  if c then return c end
+  return b
+end
+
+local AT = {} -- seat -> the vertex of its prospector (false off the board), read anew by each rules.destinations
 local BASE_MAY_MOVE_ALONG, BASE_ROOM_AT = rules.may_move_along, rules.room_at
 --- The destinations of seat s's prospector moving by `mode`, as a list of vertices (seed A.1-2): paths of edges the
 --- mode allows; a move ends at an intersection not fully explored (before the ice block is in play, the move cannot
@@ -146,6 +156,8 @@ function rules.destinations(game, s, mode)
   local at, first_ways, n = { from }, { 0 }, 1
   local max_steps = mode == FOOT and 2 or (mode == ON_HORSE and 2 or 3)
   local fast = rules.may_move_along == BASE_MAY_MOVE_ALONG
+  -- the prospectors' vertices read once (one game:figure a seat) instead of game:figures_on at each vertex reached
+  for f = 1, SEATS do AT[f] = vertex_of(game, f) or false end
   for step = 1, max_steps do
     local next_at, next_ways, m = {}, {}, 0
     for i = 1, n do
@@ -158,15 +170,17 @@ function rules.destinations(game, s, mode)
         for j = 1, #es do
           local e = es[j]
           local w = other_end(e, v)
-          -- the edge's way read once for the base rule (rules.may_move_along would read it again)
-          local way = fast and rules.way(game, e)
-          if fast and may_move_along_way(game, mode, way, step, first)
+          -- the edge's way read once for the base rule (rules.may_move_along would read it again), and not at all
+          -- towards a vertex already reached (nothing more happens there)
+          local way = fast and not seen[w] and rules.way(game, e)
+          if fast and way and may_move_along_way(game, mode, way, step, first)
               or not fast and rules.may_move_along(game, mode, e, step, first) then
             way = step == 1 and (way or rules.way(game, e)) or first
             if not seen[w] then
               seen[w] = true
               -- room: an empty intersection always has some (the base rules.room_at is at least one)
-              local here = prospectors_on(game, w)
+              local here = 0 -- prospectors_on(game, w)
+              for f = 1, SEATS do if AT[f] == w then here = here + 1 end end
               if here == 0 and rules.room_at == BASE_ROOM_AT or here < rules.room_at(game, w) then out[#out + 1] = w end
               m = m + 1
               next_at[m], next_ways[m] = w, way

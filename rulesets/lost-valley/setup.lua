@@ -18,18 +18,26 @@ local move, vid, geometry, edge_between, face_of = K.move, K.vid, K.geometry, K.
 local across, land_of, tile_faces, take_base, take_item = K.across, K.land_of, K.tile_faces, K.take_base, K.take_item
 local FIRST = K.FIRST
 
+local HELD = {} -- a reused list for game:cards (read up to the count it returns)
+local BASE_COUNT_ITEM
+
 --- Whether seat s holds an item of kind i (equipment or goods).
 function rules.owns(game, s, i)
-  return rules.count_item(game, s, i) > 0
+  if rules.count_item ~= BASE_COUNT_ITEM then return rules.count_item(game, s, i) > 0 end
+  -- the base count, stopped at the first item of kind i
+  local cs, m = cards_of(game, IS_GOOD[i] and GOODS[s] or EQUIP[s], HELD)
+  for j = 1, m do if ITEM[cs[j]] == i then return true end end
+  return false
 end
 
-local HELD = {} -- a reused list for game:cards (read up to the count it returns)
+--- How many items of kind i seat s holds (equipment or goods).
 function rules.count_item(game, s, i)
   local n = 0
   local cs, m = cards_of(game, IS_GOOD[i] and GOODS[s] or EQUIP[s], HELD)
   for j = 1, m do if ITEM[cs[j]] == i then n = n + 1 end end
   return n
 end
+BASE_COUNT_ITEM = rules.count_item
 
 --- Backpack slots used and available (seed "INVENTAIRE": 6 slots, a log 2, food or a tool 1; a cart adds 4).
 function rules.backpack(game, s)
