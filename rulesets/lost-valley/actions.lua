@@ -242,52 +242,54 @@ local function around_mask(game, v)
   return mask
 end
 
-local function fish_count_for(game, s, v, around)
+-- (`building`: the building mark at v, game:mark(B, "building", v), read once by turn_actions for the four rules)
+local function fish_count_for(game, s, v, around, building)
   local n = 0
   if around & WATER_BITS ~= 0 and rules.owns(game, s, ROD) then n = n + 1 end
-  if mark_of(game, B, "building", v) == 1 then n = n + 1 end
+  if building == 1 then n = n + 1 end
   if around & FISH_BIT ~= 0 then n = n + 1 end
   return n
 end
 
-local function fell_count_for(game, s, v, around)
+local function fell_count_for(game, s, v, around, building)
   if around & FOREST_BIT == 0 then return 0 end
   local n = 1
-  if mark_of(game, B, "building", v) == 2 then n = n + 1 end
+  if building == 2 then n = n + 1 end
   if rules.owns(game, s, AXE) then n = n + 1 end
   return n
 end
 
-local function may_build_net_for(game, s, v, around)
-  if mark_of(game, B, "building", v) ~= 0 or counter(game, CN.net) == 0 or counter(game, CN.tool, s) < 1 then return false end
+local function may_build_net_for(game, s, v, around, building)
+  if building ~= 0 or counter(game, CN.net) == 0 or counter(game, CN.tool, s) < 1 then return false end
   return around & WATER_BITS ~= 0
 end
 
-local function may_build_sawmill_for(game, s, v, around)
-  if mark_of(game, B, "building", v) ~= 0 or counter(game, CN.sawmill) == 0 or counter(game, CN.tool, s) < 1 then return false end
+local function may_build_sawmill_for(game, s, v, around, building)
+  if building ~= 0 or counter(game, CN.sawmill) == 0 or counter(game, CN.tool, s) < 1 then return false end
   return around & FOREST_BIT ~= 0
 end
 
 --- Fish caught by seat s at v (seed B.3, cumulative): a fishing rod by a river or lake, a fish net built at v, a tile
 --- with a fish symbol next to v.
 function rules.fish_count(game, s, v)
-  return fish_count_for(game, s, v, around_mask(game, v))
+  return fish_count_for(game, s, v, around_mask(game, v), mark_of(game, B, "building", v))
 end
 
 --- Logs felled by seat s at v (seed B.5): an adjacent forest gives 1; at a sawmill or with an axe 2; both 3.
 function rules.fell_count(game, s, v)
-  return fell_count_for(game, s, v, around_mask(game, v))
+  local around = around_mask(game, v)
+  return fell_count_for(game, s, v, around, around & FOREST_BIT ~= 0 and mark_of(game, B, "building", v))
 end
 
 --- What may be built at v (seed B.6): a fish net at a river or lake intersection (1 tool), a sawmill at a forest
 --- intersection (1 tool), one building per intersection; a canal (1 log) on a side at v between a tile with water and
 --- a dry bushes or forest tile (never a mountain); a mine (1 tool, 1 food, 1 log) on an adjacent mountain or source.
 function rules.may_build_net(game, s, v)
-  return may_build_net_for(game, s, v, around_mask(game, v))
+  return may_build_net_for(game, s, v, around_mask(game, v), mark_of(game, B, "building", v))
 end
 
 function rules.may_build_sawmill(game, s, v)
-  return may_build_sawmill_for(game, s, v, around_mask(game, v))
+  return may_build_sawmill_for(game, s, v, around_mask(game, v), mark_of(game, B, "building", v))
 end
 
 function rules.canal_edges(game, s, v)
@@ -375,17 +377,20 @@ function rules.turn_actions(game, s, v, out)
       end
     end
   end
-  local fish = rules.fish_count == BASE_FISH_COUNT and fish_count_for(game, s, v, around) or rules.fish_count(game, s, v)
+  local building = mark_of(game, B, "building", v) -- read once for the four base rules below
+  local fish = rules.fish_count == BASE_FISH_COUNT and fish_count_for(game, s, v, around, building)
+               or rules.fish_count(game, s, v)
   if fish > 0 and counter(game, CN.food, 0) > 0 then out[#out + 1] = act(AK.FISH) end
   for _, h in ipairs(rules.hunt_sites == BASE_HUNT_SITES and hunt_sites_around(game, v, R)
                     or rules.hunt_sites(game, v)) do out[#out + 1] = act(AK.HUNT, h) end
-  local logs = rules.fell_count == BASE_FELL_COUNT and fell_count_for(game, s, v, around) or rules.fell_count(game, s, v)
+  local logs = rules.fell_count == BASE_FELL_COUNT and fell_count_for(game, s, v, around, building)
+               or rules.fell_count(game, s, v)
   if logs > 0 and counter(game, CN.log, 0) > 0 then out[#out + 1] = act(AK.FELL) end
   local net, sawmill
-  if rules.may_build_net == BASE_MAY_BUILD_NET then net = may_build_net_for(game, s, v, around)
+  if rules.may_build_net == BASE_MAY_BUILD_NET then net = may_build_net_for(game, s, v, around, building)
   else net = rules.may_build_net(game, s, v) end
   if net then out[#out + 1] = act(AK.NET) end
-  if rules.may_build_sawmill == BASE_MAY_BUILD_SAWMILL then sawmill = may_build_sawmill_for(game, s, v, around)
+  if rules.may_build_sawmill == BASE_MAY_BUILD_SAWMILL then sawmill = may_build_sawmill_for(game, s, v, around, building)
   else sawmill = rules.may_build_sawmill(game, s, v) end
   if sawmill then out[#out + 1] = act(AK.SAWMILL) end
   -- a canal's dry side is a bushes or forest tile around v: the base rule finds none where no such tile is
