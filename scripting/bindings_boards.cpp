@@ -5,7 +5,8 @@
 // face_vertices, face_edges, edge_vertices, edge_faces, vertex_edges, vertex_faces, neighbour, edge_between
 // (geometry); face_feature, edge_feature, vertex_feature, edge_class, edge_sides (features of placed tiles);
 // lying, lay, site_of, figures_on, seats_on (components and figures on sites); adjacent (are two sites next to
-// each other); board_digest (what the board shows everyone, as one integer); reachable and path (searches under an edge filter: the kernel's EdgeMask, and the keys class_in,
+// each other); board_digest (what the board shows everyone, as one integer); vertex_digest (the same around one
+// vertex); reachable and path (searches under an edge filter: the kernel's EdgeMask, and the keys class_in,
 // through_covered and allow, which this file reads and tests around Lattice::reachable).
 // Also defines the cold board helpers of binding_args.hpp: site_from_text, placement_arg, mask_arg.
 //
@@ -20,6 +21,7 @@
 #include <string>
 
 #include "binding_args.hpp"
+#include "vertex_digest.hpp"
 
 namespace hr::bindings {
 
@@ -455,6 +457,18 @@ GAME_METHOD(board_digest) {
   lua_pushinteger(L, static_cast<lua_Integer>(s.board_digest(b)));
   return 1;
 }
+// game:vertex_digest(b, v) -> integer: hr::vertex_digest (engine/vertex_digest.cpp): a 64-bit digest of what board b
+// shows every seat around vertex v (which faces around it are covered; the tiles touching it, whole, with their
+// anchors, rotations, marks and what lies at their sites, an identity only when every seat knows it): a key for
+// memos of what a hook reads near v.
+GAME_METHOD(vertex_digest) {
+  IMPL;
+  const GameState& s = state_arg(L, impl);
+  const int b = board_arg(L, impl, 2);
+  const int v = site_arg(L, impl, b, SiteKind::Vertex, 3);
+  lua_pushinteger(L, static_cast<lua_Integer>(hr::vertex_digest(s, b, v)));
+  return 1;
+}
 // game:path(b, v1, v2, k, filter) -> list of vertices from v1 to v2 (a shortest one), or nil
 GAME_METHOD(path) {
   IMPL;
@@ -488,7 +502,8 @@ std::span<const luaL_Reg> board_methods() {
       {"vertex_feature", game_vertex_feature}, {"edge_class", game_edge_class},
       {"lying", game_lying}, {"lay", game_lay}, {"site_of", game_site_of},
       {"figures_on", game_figures_on}, {"seats_on", game_seats_on}, {"adjacent", game_adjacent},
-      {"reachable", game_reachable}, {"path", game_path}, {"board_digest", game_board_digest}};
+      {"reachable", game_reachable}, {"path", game_path}, {"board_digest", game_board_digest},
+      {"vertex_digest", game_vertex_digest}};
   return methods;
 }
 
