@@ -4,7 +4,8 @@
 -- forgotten when the call returns), and looks at the intersections nearest first, stopping where no farther one can
 -- promise more; the value is the same as reading them all. While the rules below are the base ones, what the map
 -- promises at each intersection, the walks and the best promise are also kept across calls under the board's digest
--- (game:board_digest: the same map gives the same numbers), for the last few maps only.
+-- (game:board_digest: the same map gives the same numbers), for the last few maps only, and what the map promises at
+-- an intersection also under what the board shows around it (game:vertex_digest), across maps.
 
 local K = require("valley")
 local rules = K.rules
@@ -362,10 +363,26 @@ local function memo_of(game)
   return m
 end
 
---- Reads into memo m what rules.promise reads of the map at w (its own expressions, for each sieve, crate and tool).
-local function read_terms(m, survey, w)
-  local g1, g2 = 0, 0
+-- What rules.promise reads of the map at an intersection w depends only on the tiles touching w (whole: their
+-- tokens, banks, river marks, mine and water) and on which faces around w are covered: game:vertex_digest(B, w) digests
+-- exactly that (and w), so the terms are also kept under it, across maps (a new map mostly differs from a known one
+-- near one site: the terms of the intersections away from it are found again). At most TERMS_MAX entries (emptied
+-- when full): bounded whatever the number of games or positions.
+local TERMS, TERMS_N, TERMS_MAX = {}, 0, 16384
+
+--- Reads into memo m what rules.promise reads of the map at w (its own expressions, for each sieve, crate and tool):
+--- from the terms kept under w's vertex digest, or from the survey (then kept).
+local function read_terms(m, game, survey, w)
   local grey, base = m.grey, 4 * w
+  local d = game:vertex_digest(B, w)
+  local t = TERMS[d]
+  if t then
+    grey[base], grey[base + 1], grey[base + 2], grey[base + 3] = t[3], t[4], t[5], t[6]
+    m.g1[w], m.g2[w], m.explored[w], m.read[w] = t[1], t[2], t[7], m.number
+    return survey
+  end
+  survey = survey or rules.survey(game)
+  local g1, g2 = 0, 0
   grey[base], grey[base + 1], grey[base + 2], grey[base + 3] = 0, 0, 0, 0
   for _, h in ipairs(survey:around(w)) do
     local t = survey:tile(h)
@@ -384,7 +401,11 @@ local function read_terms(m, survey, w)
       end
     end
   end
-  m.g1[w], m.g2[w], m.explored[w], m.read[w] = g1, g2, survey:explored(w), m.number
+  local explored = survey:explored(w)
+  m.g1[w], m.g2[w], m.explored[w], m.read[w] = g1, g2, explored, m.number
+  if TERMS_N >= TERMS_MAX then TERMS, TERMS_N = {}, 0 end
+  TERMS[d], TERMS_N = { g1, g2, grey[base], grey[base + 1], grey[base + 2], grey[base + 3], explored }, TERMS_N + 1
+  return survey
 end
 
 --- rules.walking_distances(game, s, 24) for a prospector at v (boat: the seat owns one; ice: the ice block is in play),
@@ -433,10 +454,7 @@ local function memo_best(game, seat, food, log, tool, sieve, crate, horse, decay
     local w = order[i]
     local d = dist[w]
     if decay ^ d * bound <= best then break end
-    if read[w] ~= number then
-      survey = survey or rules.survey(game)
-      read_terms(m, survey, w)
-    end
+    if read[w] ~= number then survey = read_terms(m, game, survey, w) end
     local value = (sieve and g2[w] or g1[w]) * GREEN_MEAN * pan_ready
     value = math.max(value, grey[4 * w + k] * mine_ready)
     if not ice and not explored[w] then value = math.max(value, EXPLORE_VALUE) end

@@ -1,7 +1,8 @@
 // lost_valley_heuristic_paths_test.cpp — Lost Valley's heuristic (rulesets/lost-valley/heuristic.lua) walks the valley with the
 // kernel (game:reachable with class_in, through_covered and allow, docs/boards.md), answers rules.explored from its
 // survey, reads the equipment once, reads each river tile's banks once, and keeps what the map promises, the walks and
-// the best promise across calls under game:board_digest, while rules.way, rules.explored, rules.owns,
+// the best promise across calls under game:board_digest (and each intersection's promise under game:vertex_digest,
+// across maps), while rules.way, rules.explored, rules.owns,
 // rules.same_bank, rules.has_water and rules.promise are the base rules; the test variant plain-paths
 // (rulesets/lost-valley/tests/variants/plain-paths) replaces them by functions that ask the base ones, so that its
 // heuristic takes the plain Lua paths. The rules are the same: in every position of three random games (a boat for
