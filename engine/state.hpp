@@ -214,6 +214,16 @@ class GameState {
   /// a tile, mark, count or order at a site or a public identity differs. For memos keyed by the map
   /// (engine/board_digest.cpp). Throws LayoutError for a bad board.
   std::uint64_t board_digest(int board) const;
+  /// A 64-bit digest of what `board` shows every seat around vertex `v`: the board and v; for each face around v
+  /// (Lattice::vertex_faces order) the tile on it or none; for each tile touching v, once, its id, anchor and
+  /// rotation and, at every face of the tile, the face marks, what lies there bottom to top (an identity only when
+  /// every seat knows it, else only its presence) and the edge marks of the face's sides. Not in it: vertex marks,
+  /// what lies on sides and corners, figures, zones, counters. Equal for two states that show every seat the same
+  /// there, whatever lies or is marked elsewhere; different (but for a 64-bit collision) when a tile touching v, its
+  /// anchor or rotation, a face or side mark or what lies on a face of one of those tiles, or which faces around v
+  /// are covered differs. For memos of what a hook reads near v, kept across maps (engine/vertex_digest.cpp).
+  /// Throws LayoutError for a bad board or vertex.
+  std::uint64_t vertex_digest(int board, int v) const;
   /// Bytes of the board contents (for benchmarks): a tile id per face, a byte per mark site, 6 bytes per lying component.
   std::size_t board_bytes() const;
 

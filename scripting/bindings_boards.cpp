@@ -21,7 +21,6 @@
 #include <string>
 
 #include "binding_args.hpp"
-#include "vertex_digest.hpp"
 
 namespace hr::bindings {
 
@@ -457,7 +456,7 @@ GAME_METHOD(board_digest) {
   lua_pushinteger(L, static_cast<lua_Integer>(s.board_digest(b)));
   return 1;
 }
-// game:vertex_digest(b, v) -> integer: hr::vertex_digest (engine/vertex_digest.cpp): a 64-bit digest of what board b
+// game:vertex_digest(b, v) -> integer: GameState::vertex_digest (engine/vertex_digest.cpp): a 64-bit digest of what board b
 // shows every seat around vertex v (which faces around it are covered; the tiles touching it, whole, with their
 // anchors, rotations, marks and what lies at their sites, an identity only when every seat knows it): a key for
 // memos of what a hook reads near v.
@@ -466,7 +465,7 @@ GAME_METHOD(vertex_digest) {
   const GameState& s = state_arg(L, impl);
   const int b = board_arg(L, impl, 2);
   const int v = site_arg(L, impl, b, SiteKind::Vertex, 3);
-  lua_pushinteger(L, static_cast<lua_Integer>(hr::vertex_digest(s, b, v)));
+  lua_pushinteger(L, static_cast<lua_Integer>(s.vertex_digest(b, v)));
   return 1;
 }
 // game:path(b, v1, v2, k, filter) -> list of vertices from v1 to v2 (a shortest one), or nil

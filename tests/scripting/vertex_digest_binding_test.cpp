@@ -14,7 +14,6 @@
 
 #include "probe.hpp"
 #include "rules.hpp"
-#include "vertex_digest.hpp"
 
 using Catch::Contains;
 
@@ -45,7 +44,7 @@ struct Tiny {
 TEST_CASE("game:vertex_digest is the kernel's digest around a vertex, the same for the same surroundings", "[binding][board][digest]") {
   Tiny t;
   const std::string d = t.digest(t.state, "0,0");
-  CHECK(d == std::to_string(static_cast<long long>(hr::vertex_digest(t.state, kValley, t.vertex("0,0")))));
+  CHECK(d == std::to_string(static_cast<long long>(t.state.vertex_digest(kValley, t.vertex("0,0")))));
   CHECK(t.rules->explain_illegal(t.state, "local game = ... return tostring(game:vertex_digest(1, game:vertex(1, '0,0')) == game:vertex_digest('valley', '0,0'))") == "true");
   CHECK(t.digest(t.state, "1,1") != d);  // another corner of the same tile: another vertex
   hr::GameState same = t.state;
@@ -122,6 +121,6 @@ TEST_CASE("game:vertex_digest names a bad board or vertex", "[binding][board][di
   Tiny t;
   CHECK_THROWS_WITH(t.rules->explain_illegal(t.state, "local game = ... return game:vertex_digest('lake', 1)"), Contains("unknown board 'lake'"));
   CHECK_THROWS_WITH(t.rules->explain_illegal(t.state, "local game = ... return game:vertex_digest('valley', 999)"), Contains("has no vertex number 999"));
-  CHECK_THROWS_WITH(hr::vertex_digest(t.state, 1, 0), Contains("no board number 2"));
-  CHECK_THROWS_WITH(hr::vertex_digest(t.state, kValley, 999), Contains("no vertex 1000"));
+  CHECK_THROWS_WITH(t.state.vertex_digest(1, 0), Contains("no board number 2"));
+  CHECK_THROWS_WITH(t.state.vertex_digest(kValley, 999), Contains("no vertex 1000"));
 }
