@@ -13,54 +13,16 @@
 #include <string>
 
 #include "state.hpp"
+#include "word_hash.hpp"
 
 namespace hr {
-
-namespace {
-
-/// A word-at-a-time multiplicative mix (each word xor-ed in, multiplied, its high half folded down) with a final
-/// avalanche: the digest of a sequence of 64-bit words, position-dependent.
-struct WordMix {
-  std::uint64_t h = 0x6a09e667f3bcc909ULL;
-  void word(std::uint64_t w) {
-    h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
-    h ^= h >> 29;
-  }
-  /// The bytes [p, p + n), eight at a time (the last word zero-padded), then their count.
-  void bytes(const void* p, std::size_t n) {
-    const auto* b = static_cast<const unsigned char*>(p);
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-      std::uint64_t w;
-      std::memcpy(&w, b + i, 8);
-      word(w);
-    }
-    if (i < n) {
-      std::uint64_t w = 0;
-      std::memcpy(&w, b + i, n - i);
-      word(w);
-    }
-    word(n);
-  }
-  std::uint64_t done() const {
-    std::uint64_t x = h;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-  }
-};
-
-}  // namespace
 
 std::uint64_t GameState::board_digest(int board) const {
   if (board < 0 || board >= static_cast<int>(layout_->boards.size()))
     throw LayoutError("no board number " + std::to_string(board + 1) + " (the game has " +
                       std::to_string(layout_->boards.size()) + ")");
   const BoardDef& def = layout_->boards[static_cast<std::size_t>(board)];
-  WordMix m;
+  WordHash m;
   m.word(static_cast<std::uint64_t>(board));
   // the tile on each face (tiles lie face up: every seat sees them), then where each tile is anchored and turned
   const std::size_t faces = static_cast<std::size_t>(def.lattice.faces());
@@ -89,7 +51,7 @@ std::uint64_t GameState::board_digest(int board) const {
     m.word(static_cast<std::uint64_t>(*it) << 16 | (shown ? c : kUnknownComponent));
   }
   m.word(static_cast<std::uint64_t>(to - from));
-  return m.done();
+  return m.finish();
 }
 
 }  // namespace hr

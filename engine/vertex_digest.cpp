@@ -13,30 +13,9 @@
 #include <vector>
 
 #include "state.hpp"
+#include "word_hash.hpp"
 
 namespace hr {
-
-namespace {
-
-/// The word-at-a-time mix of board_digest.cpp (position-dependent), with its final avalanche.
-struct Mix {
-  std::uint64_t h = 0xbb67ae8584caa73bULL;
-  void word(std::uint64_t w) {
-    h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
-    h ^= h >> 29;
-  }
-  std::uint64_t done() const {
-    std::uint64_t x = h;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-  }
-};
-
-}  // namespace
 
 std::uint64_t GameState::vertex_digest(int board, int v) const {
   if (board < 0 || board >= static_cast<int>(layout_->boards.size()))
@@ -60,7 +39,7 @@ std::uint64_t GameState::vertex_digest(int board, int v) const {
       edge_marks[nem++] = at;
     }
   }
-  Mix m;
+  WordHash m;
   m.word(static_cast<std::uint64_t>(board) << 32 | static_cast<std::uint64_t>(v));
   std::array<ComponentId, 16> tiles{};  // at most one per face around v
   std::size_t ntiles = 0;
@@ -101,7 +80,7 @@ std::uint64_t GameState::vertex_digest(int board, int v) const {
       }
     }
   }
-  return m.done();
+  return m.finish();
 }
 
 }  // namespace hr
