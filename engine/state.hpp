@@ -222,7 +222,7 @@ class GameState {
   /// there, whatever lies or is marked elsewhere; different (but for a 64-bit collision) when a tile touching v, its
   /// anchor or rotation, a face or side mark or what lies on a face of one of those tiles, or which faces around v
   /// are covered differs. For memos of what a hook reads near v, kept across maps (engine/vertex_digest.cpp).
-  /// Throws LayoutError for a bad board or vertex.
+  /// Throws LayoutError for a bad board or vertex, or a board with more than 16 face or 16 edge marks.
   std::uint64_t vertex_digest(int board, int v) const;
   /// Bytes of the board contents (for benchmarks): a tile id per face, a byte per mark site, 6 bytes per lying component.
   std::size_t board_bytes() const;
