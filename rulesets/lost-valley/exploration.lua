@@ -135,6 +135,20 @@ function rules.land_placements(game, v)
   return sort_short(out)
 end
 
+-- Where river tile t (its river's sides side1, side2) laid at placement p lets the river go on (seed 2.a): it enters
+-- through the open side and leaves through a side with a free face beyond. Returns the rhombus's two faces, or nil.
+local function river_goes_on(game, p, side1, side2, open)
+  local a, k = placement_parts(p)
+  local s1, s2 = global_side(a, k, side1), global_side(a, k, side2)
+  local exit = (s1 == open and s2) or (s2 == open and s1) or nil
+  if not exit then return nil end
+  local fa, fb = rhombus_faces(a, k)
+  local beyond
+  for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
+  if beyond and not tile_at(game, B, beyond) then return fa, fb end
+  return nil
+end
+
 --- The legal placements of river tile t (seed 2.a): it covers the face beyond the river's open end, the river enters
 --- it through the open side and leaves through a side that has a free face beyond (so that the course goes on);
 --- among them, only those next to the prospector at v when there are any ("si possible, adjacente au prospecteur").
@@ -149,19 +163,12 @@ function rules.river_placements(game, t, v)
       local p1, p2 = rhombus_placements(ef, g)
       for i = 1, p1 and 2 or 0 do
         local p = i == 1 and p1 or p2
-        local a, k = placement_parts(p)
-        local s1, s2 = global_side(a, k, side1), global_side(a, k, side2)
-        local exit = (s1 == open and s2) or (s2 == open and s1) or nil
-        if exit then
-          local fa, fb = rhombus_faces(a, k)
-          local beyond
-          for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
-          if beyond and not tile_at(game, B, beyond) then
-            all[#all + 1] = p
-            local fv, gv = FVERTS[fa], FVERTS[fb]
-            if fv[1] == v or fv[2] == v or fv[3] == v or gv[1] == v or gv[2] == v or gv[3] == v then
-              near[#near + 1] = p
-            end
+        local fa, fb = river_goes_on(game, p, side1, side2, open)
+        if fa then
+          all[#all + 1] = p
+          local fv, gv = FVERTS[fa], FVERTS[fb]
+          if fv[1] == v or fv[2] == v or fv[3] == v or gv[1] == v or gv[2] == v or gv[3] == v then
+            near[#near + 1] = p
           end
         end
       end
@@ -530,15 +537,7 @@ local function river_fits(game, t)
     if g and not tile_at(game, B, g) then
       local p1, p2 = rhombus_placements(ef, g)
       for i = 1, p1 and 2 or 0 do
-        local a, k = placement_parts(i == 1 and p1 or p2)
-        local s1, s2 = global_side(a, k, side1), global_side(a, k, side2)
-        local exit = (s1 == open and s2) or (s2 == open and s1) or nil
-        if exit then
-          local fa, fb = rhombus_faces(a, k)
-          local beyond
-          for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
-          if beyond and not tile_at(game, B, beyond) then return true end
-        end
+        if river_goes_on(game, i == 1 and p1 or p2, side1, side2, open) then return true end
       end
     end
   end
