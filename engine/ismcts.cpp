@@ -145,22 +145,32 @@ std::optional<double> IsmctsPlayer::heuristic(Rules& rules, const GameState& sta
 
 int IsmctsPlayer::greedy_untried(Rules& rules, const GameState& state, int node, int mover) {
   std::vector<Action>& order = nodes_[static_cast<std::size_t>(node)].order;
+  picked_state_ = false;
   if (order.empty()) {
     // Rank this sample's legal actions by the mover's heuristic after each, best first (ties: ruleset order).
     ranked_.clear();
+    double best = 0;
     for (std::size_t i = 0; i < legal_.size(); ++i) {
       turn_next_ = state;
       rules.apply(turn_next_, legal_[i]);
-      const double h = heuristic(rules, turn_next_, mover).value_or(0.0);
-      ranked_.push_back({std::isnan(h) ? -std::numeric_limits<double>::infinity() : h, legal_[i]});
+      double h = heuristic(rules, turn_next_, mover).value_or(0.0);
+      if (std::isnan(h)) h = -std::numeric_limits<double>::infinity();
+      ranked_.push_back({h, legal_[i]});
+      // The first best (the one the stable sort puts first) keeps its state: the caller applies it.
+      if (i == 0 || h > best) best = h, std::swap(turn_next_, turn_best_);
     }
+    picked_state_ = true;
     std::stable_sort(ranked_.begin(), ranked_.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
     order.reserve(ranked_.size());
     for (const auto& r : ranked_) order.push_back(r.second);
   }
   for (Action a : order)
     for (int i : untried_)
-      if (legal_[static_cast<std::size_t>(i)] == a) return i;
+      if (legal_[static_cast<std::size_t>(i)] == a) {
+        picked_state_ = picked_state_ && a == order[0];  // ranked here: turn_best_ is the state after order[0]
+        return i;
+      }
+  picked_state_ = false;
   return untried_[0];  // legal in this sample only: unranked, the first in the ruleset's order
 }
 
@@ -215,6 +225,7 @@ IsmctsPlayer::Known IsmctsPlayer::finish_turn(Rules& rules, GameState& state, in
     if (turn_legal_.empty()) return last;
     Action best = turn_legal_[0];
     last = {};
+    bool kept = false;  // turn_best_ holds the state after `best` (apply is a function of the state: no second apply)
     if (turn_legal_.size() > 1) {
       double best_value = -std::numeric_limits<double>::infinity();
       for (Action a : turn_legal_) {
@@ -225,10 +236,12 @@ IsmctsPlayer::Known IsmctsPlayer::finish_turn(Rules& rules, GameState& state, in
         if (v > best_value) {  // ties: the first in the ruleset's order
           best_value = v, best = a;
           last = h ? Known{seat, *h} : Known{};
+          std::swap(turn_next_, turn_best_), kept = true;
         }
       }
     }
-    rules.apply(state, best);  // the state turn_next_ was for `best`: the same value
+    if (kept) std::swap(state, turn_best_);
+    else rules.apply(state, best);  // one legal action, or no comparable value: `best` is the first
     ++stats_.rollout_plies;
   }
   return last;
@@ -365,6 +378,7 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
                         (options_.widen <= 0 || available == 0 ||
                          available < std::ceil(options_.widen * std::sqrt(static_cast<double>(nodes_[parent].visits))));
       if (grow) {
+        picked_state_ = false;
         const int pick = greedy_expansion ? greedy_untried(rules, state, node, mover)
                                           : untried_[rng_.below(untried_.size())];
         const Action a = legal_[static_cast<std::size_t>(pick)];
@@ -375,7 +389,8 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
         nodes_.push_back(std::move(fresh));
         const int created = static_cast<int>(nodes_.size() - 1);
         nodes_[parent].children.push_back(created);
-        rules.apply(state, a);
+        if (picked_state_) std::swap(state, turn_best_);  // greedy_untried applied `a` while ranking
+        else rules.apply(state, a);
         path_.push_back(created);
         break;
       }

@@ -190,6 +190,8 @@ class IsmctsPlayer : public Player {
   std::vector<Action> turn_legal_;  // finish_turn's scratch
   std::vector<std::pair<double, Action>> ranked_;  // greedy_untried's scratch
   GameState turn_next_;
+  GameState turn_best_;  // finish_turn's and greedy_untried's scratch: the state after the best action so far
+  bool picked_state_ = false;  // greedy_untried left the state after the action it picked in turn_best_
   PositionHistory history_;
   std::vector<Action> root_actions_;     // the root's legal actions that do not repeat a position
   std::vector<std::uint64_t> root_keys_;  // the position after each of them (in the first sample)
