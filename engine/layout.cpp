@@ -127,6 +127,18 @@ void Layout::finalize() {
     components_by_name_[components[c].name].push_back(static_cast<ComponentId>(c));
   name_class_.resize(components.size());
   for (std::size_t c = 0; c < components.size(); ++c) name_class_[c] = components_by_name_[components[c].name].front();
+  // Backs (the string attribute `back`; none: the common back), numbered in order of first appearance.
+  std::vector<std::string_view> backs;
+  back_index_.assign(components.size(), 0);
+  for (std::size_t c = 0; c < components.size(); ++c) {
+    const AttributeValue* a = components[c].attribute("back");
+    const std::string_view b = a && std::holds_alternative<std::string>(*a) ? std::string_view(std::get<std::string>(*a)) : std::string_view();
+    std::size_t k = 0;
+    while (k < backs.size() && backs[k] != b) ++k;
+    if (k == backs.size()) backs.push_back(b);
+    back_index_[c] = static_cast<std::uint16_t>(k);
+  }
+  back_count_ = static_cast<int>(backs.size());
   counter_offset_.clear();
   counter_slots_ = 0;
   for (const auto& def : counters) {

@@ -175,6 +175,10 @@ class Layout {
   int track_index(std::string_view name) const;    ///< throws LayoutError
   /// The lowest id of the components named like c (copies share a name): equal for copies, else different.
   ComponentId name_class(ComponentId c) const { return name_class_[c]; }
+  /// The back of component c (its string attribute `back`; none: the common back) as a number from 0 to
+  /// back_count() - 1: equal for components that look alike face down (GameState::determinized).
+  int back_index(ComponentId c) const { return back_index_[c]; }
+  int back_count() const { return back_count_; }
   /// Every component id whose name is `name`, ascending (copies share names). Empty if none.
   const std::vector<ComponentId>& components_named(std::string_view name) const;
   ZoneId box() const { return box_; }
@@ -211,6 +215,8 @@ class Layout {
   std::unordered_map<std::string, ZoneId> zone_by_name_;
   std::unordered_map<std::string, std::vector<ComponentId>> components_by_name_;
   std::vector<ComponentId> name_class_;
+  std::vector<std::uint16_t> back_index_;
+  int back_count_ = 0;
   std::vector<std::uint8_t> grant_;
   std::vector<std::uint8_t> reveals_top_;  // per zone: 1 for Visibility::TopCard
   std::vector<int> counter_offset_;

@@ -326,25 +326,17 @@ GameState GameState::determinized(int seat, Rng& rng) const {
   // Backs: a component's string attribute `back` (none: one common back) is what anyone sees of it face down,
   // so a slot is refilled with an unknown card of the same back as the card it held (a river tile's slot with a
   // river tile, a gold token's with a gold token). With one back this is exactly the plain deal.
-  std::vector<std::string_view> backs;
-  std::vector<std::uint8_t> back_of(capacity_, 0);
-  for (ComponentId c : unknown) {
-    const AttributeValue* a = layout_->components[c].attribute("back");
-    const std::string_view b = a && std::holds_alternative<std::string>(*a) ? std::string_view(std::get<std::string>(*a)) : std::string_view();
-    std::size_t k = 0;
-    while (k < backs.size() && backs[k] != b) ++k;
-    if (k == backs.size()) backs.push_back(b);
-    back_of[c] = static_cast<std::uint8_t>(k);
-  }
+  // (Layout::back_index numbers the backs: only their equality counts here.)
+  const auto back_of = [this](ComponentId c) { return layout_->back_index(c); };
   // A zone that `holds` only some components (ZoneDef::holds: public knowledge) is refilled first, each slot with
   // the next unknown card of its back that may be there; then every other slot, in zone and position order, with the
   // next card of its back not taken yet. For a state the rules made, some card fits each slot (the real one); should
   // none be left, the slot waits for the second pass (what is left fits it as well as anything: no card is peeked).
   std::vector<char> taken(unknown.size(), 0);
-  std::vector<std::size_t> next(backs.size() + 1, 0);  // per back: the next position in `unknown` to look at
+  std::vector<std::size_t> next(static_cast<std::size_t>(layout_->back_count()) + 1, 0);  // per back: the next position in `unknown` to look at
   auto take = [&](ComponentId held) {
-    std::size_t& i = next[back_of[held]];
-    while (taken[i] || back_of[unknown[i]] != back_of[held]) ++i;
+    std::size_t& i = next[static_cast<std::size_t>(back_of(held))];
+    while (taken[i] || back_of(unknown[i]) != back_of(held)) ++i;
     taken[i] = 1;
     return unknown[i++];
   };
@@ -363,9 +355,9 @@ GameState GameState::determinized(int seat, Rng& rng) const {
     if (filled.empty()) filled.assign(slots_.size(), 0);
     for (int i = 0; i < zone_size_[z]; ++i) {
       if (!unknown_slot(z, i)) continue;
-      const std::uint8_t back = back_of[slots_[z * capacity_ + static_cast<std::size_t>(i)]];
+      const int back = back_of(slots_[z * capacity_ + static_cast<std::size_t>(i)]);
       for (std::size_t k = 0; k < unknown.size(); ++k)
-        if (!taken[k] && back_of[unknown[k]] == back && attribute_set(layout_->components[unknown[k]].attribute(holds))) {
+        if (!taken[k] && back_of(unknown[k]) == back && attribute_set(layout_->components[unknown[k]].attribute(holds))) {
           taken[k] = 1;
           fill(z, i, unknown[k]);
           filled[z * capacity_ + static_cast<std::size_t>(i)] = 1;
