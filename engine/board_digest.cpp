@@ -21,25 +21,12 @@ std::uint64_t GameState::board_digest(int board) const {
   if (board < 0 || board >= static_cast<int>(layout_->boards.size()))
     throw LayoutError("no board number " + std::to_string(board + 1) + " (the game has " +
                       std::to_string(layout_->boards.size()) + ")");
-  const BoardDef& def = layout_->boards[static_cast<std::size_t>(board)];
   WordHash m;
   m.word(static_cast<std::uint64_t>(board));
-  // the tile on each face (tiles lie face up: every seat sees them), then where each tile is anchored and turned
-  const std::size_t faces = static_cast<std::size_t>(def.lattice.faces());
-  const ComponentId* face_tile = face_tile_.data() + layout_->board_face_offset(board);
-  m.bytes(face_tile, faces * sizeof(ComponentId));
-  for (std::size_t c = 0; c < capacity_; ++c) {
-    const Place& p = place_[c];
-    if (p.site_kind == SiteKind::Tile && p.board == board)
-      m.word(static_cast<std::uint64_t>(c) << 32 | static_cast<std::uint64_t>(p.site) << 8 | p.rotation);
-  }
-  // the marks: the board's cells are contiguous, mark after mark
-  if (!def.marks.empty()) {
-    const int first = layout_->mark_offset(board, 0);
-    const MarkDef& last = def.marks.back();
-    const int end = layout_->mark_offset(board, static_cast<int>(def.marks.size()) - 1) + layout_->sites(board, last.kind);
-    m.bytes(marks_.data() + first, static_cast<std::size_t>(end - first));
-  }
+  // the tile on each face and the marks (tiles lie face up: every seat sees them), then where each tile is anchored
+  // and turned: the board keys (board_keys.cpp), kept up to date by every change
+  m.word(board_keys_[2 * static_cast<std::size_t>(board)]);
+  m.word(board_keys_[2 * static_cast<std::size_t>(board) + 1]);
   // what lies at each site, bottom to top: the component when every seat knows it, else only that one is there
   const std::uint32_t lo = static_cast<std::uint32_t>(board) << 22, hi = static_cast<std::uint32_t>(board + 1) << 22;
   const auto from = std::lower_bound(lying_key_.begin(), lying_key_.end(), lo);

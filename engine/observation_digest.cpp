@@ -2,8 +2,10 @@
 // copy that observation() makes. hash_observation feeds a hasher the same bytes, in the same order, as
 // observation(seat).position_digest() feeds Fnv (GameState::digest_of in state.cpp, with_history false):
 // tests/games/ismcts_memo_test.cpp checks observation_digest against it on real states of every game, so a change to
-// digest_of needs the same change here.
+// digest_of needs the same change here. observation_key hashes the same view its own (faster) way: the same test
+// checks that it tells apart exactly the views the digest and the ply tell apart.
 #include <cstring>
+#include <span>
 #include <type_traits>
 
 #include "fnv.hpp"
@@ -53,8 +55,53 @@ std::uint64_t GameState::observation_digest(int seat) const {
 }
 
 std::uint64_t GameState::observation_key(int seat) const {
+  // What hash_observation feeds, packed by hand (four cards or eight seen-by bytes a word) and with each board's faces
+  // and marks as its key (board_keys.cpp): a different value, equal for the same views as observation_digest.
+  if (seat < 1 || seat > layout_->seats) [[unlikely]] no_seat(seat);
+  const auto bit = static_cast<std::uint8_t>(1u << (seat - 1));
   WordHash f;
-  hash_observation(f, seat);
+  for (std::size_t z = 0; z < zone_size_.size(); ++z) {
+    const std::span<const ComponentId> here = cards(static_cast<ZoneId>(z));
+    const bool shows_top = layout_->reveals_top(static_cast<ZoneId>(z));  // top_shown: the top card of such a zone
+    std::uint64_t w = zone_size_[z];
+    unsigned k = 1;
+    for (std::size_t i = 0; i < here.size(); ++i) {
+      const ComponentId c = here[i];
+      const bool known = (seen_by_[c] & bit) || (shows_top && i + 1 == here.size());
+      w |= std::uint64_t{known ? c : kUnknownComponent} << (16 * k);
+      if (++k == 4) f.mix(w), w = 0, k = 0;
+    }
+    if (k) f.mix(w);
+  }
+  // Each card's seen-by bits where the seat knows it (0 where it does not), and where each tile it knows lies.
+  WordHash placed;
+  std::uint64_t w = 0;
+  unsigned k = 0;
+  for (std::size_t c = 0; c < capacity_; ++c) {
+    std::uint8_t seen = seen_by_[c];
+    if (seen != 0 && !(seen & bit) && !top_shown(static_cast<ComponentId>(c))) seen = 0;
+    w |= std::uint64_t{seen} << (8 * k);
+    if (++k == 8) f.mix(w), w = 0, k = 0;
+    const Place& p = place_[c];
+    if (p.site_kind == SiteKind::Tile && ((seen_by_[c] & bit) || top_shown(static_cast<ComponentId>(c))))
+      placed.mix(static_cast<std::uint64_t>(c) << 40 | static_cast<std::uint64_t>(p.board) << 32 |
+                 static_cast<std::uint64_t>(p.site) << 8 | p.rotation);
+  }
+  if (k) f.mix(w);
+  for (const auto& t : tiles_) f.value(t.component), f.value(t.rotation);
+  for (const auto& p : figures_) f.value(p.track), f.value(p.space);
+  f.bytes(counters_.data(), counters_.size() * sizeof(std::int64_t));
+  f.bytes(match_scores_.data(), match_scores_.size() * sizeof(std::int64_t));
+  for (const auto& r : round_scores_) f.bytes(r.data(), r.size() * sizeof(std::int64_t));
+  if (!layout_->boards.empty()) {
+    for (const auto& p : figures_) f.value(p.board), f.value(p.kind), f.value(p.site);
+    for (std::size_t b = 0; b < layout_->boards.size(); ++b) f.word(board_keys_[2 * b]);
+    f.word(placed.finish());
+    f.bytes(lying_key_.data(), lying_key_.size() * sizeof(std::uint32_t));
+    // A face-down token lying on a site: the site shows that one lies there, not which (seen-by only: not in a zone).
+    for (ComponentId c : lying_) f.value(seen_by_[c] & bit ? c : kUnknownComponent);
+  }
+  f.value(to_move_), f.value(phase_), f.value(round_), f.value(over_), f.value(round_end_requested_);
   f.value(ply_);  // public (InformationSet::ply): a hook may read it (game:ply), so two plies are two views
   return f.finish();
 }

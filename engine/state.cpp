@@ -22,6 +22,7 @@ GameState::GameState(const Layout& layout, std::uint64_t seed)
       figures_(layout.figures.size()),
       face_tile_(static_cast<std::size_t>(layout.board_faces()), kNoComponent),
       marks_(static_cast<std::size_t>(layout.mark_cells()), 0),
+      board_keys_(2 * layout.boards.size(), 0),  // no tile, no mark: every code XOR-ed is none
       counters_(static_cast<std::size_t>(layout.counter_slots()), 0),
       match_scores_(static_cast<std::size_t>(layout.seats), 0),
       rng_(seed) {
@@ -52,8 +53,10 @@ void GameState::remove_from_place(ComponentId c) {
       if (f < 0) return;
       ComponentId& face = face_tile_[static_cast<std::size_t>(layout_->board_face_offset(p.board) + f)];
       note(face);
+      toggle_face_key(p.board, f, face);
       face = kNoComponent;
     });
+    toggle_anchor_key(p.board, c, p.site, p.rotation);
   } else if (p.lying()) {
     note_lying();
     const std::uint32_t key = site_key(p.board, p.site_kind, p.site);
@@ -163,6 +166,7 @@ void GameState::gather(ZoneId to) {
     note(zone_size_.data(), zone_size_.size() * sizeof(std::uint16_t));
     note(tiles_.data(), tiles_.size() * sizeof(TilePlacement));
     note(face_tile_.data(), face_tile_.size() * sizeof(ComponentId));
+    note(board_keys_.data(), board_keys_.size() * sizeof(std::uint64_t));
     note(place_.data(), place_.size() * sizeof(Place));
     note(seen_by_.data(), seen_by_.size());
     note_lying();
@@ -181,6 +185,7 @@ void GameState::gather(ZoneId to) {
     seen_by_[c] |= grant;
   }
   zone_size_[to] = static_cast<std::uint16_t>(capacity_);
+  board_keys_ = computed_board_keys();  // no tile on any face any more; the marks stay
 }
 
 int GameState::deal(ZoneId from, std::span<const ZoneId> to, int count) {
@@ -436,6 +441,7 @@ std::string GameState::check_invariants() const {
              std::to_string(p.rotation) + " on board '" + board.name + "' but does not cover its faces";
     ++count[c];
   }
+  if (board_keys_ != computed_board_keys()) return "the board keys are out of date (a change to a board not keyed)";
   for (std::size_t i = 0; i < lying_.size(); ++i) {
     const ComponentId c = lying_[i];
     if (c >= capacity_) return "a board site holds an invalid component";
@@ -622,7 +628,9 @@ void GameState::place_tile_on(ComponentId c, int board, int anchor, int rotation
     ComponentId& face = face_tile_[static_cast<std::size_t>(layout_->board_face_offset(board) + f)];
     note(face);
     face = c;
+    toggle_face_key(board, f, c);
   });
+  toggle_anchor_key(board, c, anchor, rotation);
   note(place_[c]);
   note(seen_by_[c]);
   Place p;
@@ -841,8 +849,11 @@ void GameState::set_mark(int board, int mark, int id, int value) {
   if (value < 0 || value > 255)
     throw LayoutError("mark '" + layout_->boards[static_cast<std::size_t>(board)].marks[static_cast<std::size_t>(mark)].name +
                       "' holds 0..255, not " + std::to_string(value));
-  std::uint8_t& cell = marks_[static_cast<std::size_t>(layout_->mark_offset(board, mark) + id)];
+  const std::size_t at = static_cast<std::size_t>(layout_->mark_offset(board, mark) + id);
+  std::uint8_t& cell = marks_[at];
   note(cell);
+  toggle_mark_key(board, at, cell);
+  toggle_mark_key(board, at, value);
   cell = static_cast<std::uint8_t>(value);
 }
 

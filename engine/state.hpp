@@ -314,10 +314,12 @@ class GameState {
   /// what `seat` (1..seats) sees, each card it does not know hashed as kUnknownComponent with place and seen-by
   /// blank. Throws LayoutError for a seat out of range. In observation_digest.cpp.
   std::uint64_t observation_digest(int seat) const;
-  /// The same bytes as observation_digest(seat) and the ply count (which the seat sees too), hashed 8 at a time
-  /// (2.7x fewer instructions on Lost Valley's state; a different value): equal for two states at the same ply whose
-  /// observations by `seat` have the same position digest, different otherwise (but for 64-bit collisions). The key of IsmctsPlayer's heuristic memo (a value that
-  /// depends only on what a seat sees). Throws LayoutError for a seat out of range.
+  /// What observation_digest(seat) hashes and the ply count (which the seat sees too), hashed 8 bytes at a time with
+  /// each board's faces and marks as its Zobrist key (engine/board_keys.cpp; a different value, ~8x fewer
+  /// instructions than observation_digest on Lost Valley's state): equal for two states at the same ply whose
+  /// observations by `seat` have the same position digest, different otherwise (but for 64-bit collisions). The key
+  /// of IsmctsPlayer's heuristic memo (a value that depends only on what a seat sees). Throws LayoutError for a seat
+  /// out of range.
   std::uint64_t observation_key(int seat) const;
 
  private:
@@ -326,6 +328,15 @@ class GameState {
   template <class Hasher>
   void hash_observation(Hasher& hasher, int seat) const;
   void remove_from_place(ComponentId c);
+  // Board keys (engine/board_keys.cpp): per board b, board_keys_[2b] is the XOR of a 64-bit code for each face's
+  // tile and each nonzero mark cell, board_keys_[2b+1] of a code for each tile placed there (its anchor and
+  // rotation) — Zobrist hashing, kept up to date by every change (noted for undo), read by board_digest and
+  // observation_key instead of hashing the tables. check_invariants compares them with keys computed afresh.
+  void toggle_face_key(int board, int face, ComponentId tile);
+  void toggle_mark_key(int board, std::size_t cell, int value);
+  void toggle_anchor_key(int board, ComponentId tile, int anchor, int rotation);
+  /// The keys computed from the tables (for gather, which rewrites them, and check_invariants).
+  std::vector<std::uint64_t> computed_board_keys() const;
   // Inline, the failures out of line: every move asks both.
   void check_component(ComponentId c) const {
     if (c >= capacity_) [[unlikely]] no_component(c);
@@ -446,6 +457,7 @@ class GameState {
   std::vector<FigurePlace> figures_;
   std::vector<ComponentId> face_tile_;       // per board face (Layout::board_face_offset): the tile on it
   std::vector<std::uint8_t> marks_;          // Layout::mark_offset
+  std::vector<std::uint64_t> board_keys_;    // two per board (toggle_face_key above)
   std::vector<std::uint32_t> lying_key_;     // sorted by site key; within a site bottom to top
   std::vector<ComponentId> lying_;           // the component of each entry of lying_key_
   std::vector<std::int64_t> counters_;
