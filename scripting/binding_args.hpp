@@ -256,7 +256,20 @@ int site_from_text(lua_State* L, Impl& impl, int board, SiteKind kind, const cha
 
 /// A site id of `kind` at argument `index`: a number (1-based) or its text form; raises when it is not on the
 /// board (naming the board and the text).
+inline int site_arg_checked(lua_State* L, Impl& impl, int board, SiteKind kind, int index);
+
 inline int site_arg(lua_State* L, Impl& impl, int board, SiteKind kind, int index) {
+  // The common case first (an integer on the board: three calls), everything else (a text, an error) below.
+  if (lua_type(L, index) == LUA_TNUMBER) {
+    int is_integer = 0;
+    const lua_Integer id = lua_tointegerx(L, index, &is_integer);
+    if (is_integer && id >= 1 && id <= impl.layout->sites(board, kind)) return static_cast<int>(id - 1);
+  }
+  return site_arg_checked(L, impl, board, kind, index);
+}
+
+/// site_arg's slow path: a text, or an argument that is not a site of the board (raises).
+inline int site_arg_checked(lua_State* L, Impl& impl, int board, SiteKind kind, int index) {
   const char* kind_name = to_string(kind).data();
   if (lua_type(L, index) == LUA_TSTRING) {
     const char* text = lua_tostring(L, index);
