@@ -10,7 +10,7 @@
 local K = require("valley")
 local rules = K.rules
 local B, MOUNTAIN, SOURCE, LAKE, BUSHES, RIVER = K.B, K.MOUNTAIN, K.SOURCE, K.LAKE, K.BUSHES, K.RIVER
-local HORSE, BOAT, CRATE, SIEVE = K.HORSE, K.BOAT, K.CRATE, K.SIEVE
+local HORSE, BOAT, CRATE, SIEVE, ROD, AXE, CART = K.HORSE, K.BOAT, K.CRATE, K.SIEVE, K.ROD, K.AXE, K.CART
 local EQUIP, GOODS, ITEM, counter, cards_of, VEDGES, VFACES = K.EQUIP, K.GOODS, K.ITEM, K.counter, K.cards_of, K.VEDGES, K.VFACES
 local FVERTS, FEDGES, EV1, EV2, IS_RIVER_TILE = K.FVERTS, K.FEDGES, K.EV1, K.EV2, K.IS_RIVER_TILE
 local geometry, other_end, mark_of, lying, land_of, tile_at = K.geometry, K.other_end, K.mark_of, K.lying, K.land_of, K.tile_at
@@ -30,6 +30,9 @@ Survey.__index = Survey
 local BASE_WAY, BASE_EXPLORED, BASE_OWNS, BASE_COUNT_ITEM = rules.way, rules.explored, rules.owns, rules.count_item
 local BASE_SAME_BANK, BASE_HAS_WATER = rules.same_bank, rules.has_water -- exploration.lua, movement.lua
 local COUNTED = {} -- game:lying's and game:cards' `into` (only read up to the count they return)
+local HELD = {} -- the seat's equipment (game:cards' `into`, read up to its count), read once a heuristic call
+local BASE_NUGGETS, BASE_BACKPACK = rules.nuggets, rules.backpack -- setup.lua
+local P, GOLD, NUGGETS = K.P, K.GOLD, K.NUGGETS
 
 -- What the surveys read per face and per vertex, in arrays filled once (one slot a site: no table grows a call):
 -- an entry is the survey's while its `read` slot holds that survey's number (a new survey's number makes every
@@ -332,6 +335,11 @@ end
 -- walks and MEMO_BESTS bests (emptied when full): bounded whatever the number of games or positions.
 local BASE_PROMISE, BASE_PROMISE_BOUND, BASE_SURVEY = rules.promise, rules.promise_bound, rules.survey
 local BASE_WALKING, BASE_SUPPLIES = rules.walking_distances, rules.nearest_supplies
+-- what rules.nearest_supplies asks (actions.lua, loaded before this file): while these are the base rules, the nearest
+-- food and log are a function of the map, the walk and the seat's fishing rod and axe (rules.owns), which the raw key
+-- below holds
+local BASE_FISH_COUNT, BASE_FELL_COUNT, BASE_HUNT_SITES = rules.fish_count, rules.fell_count, rules.hunt_sites
+local BASE_ADJACENT_TILES, BASE_TOKEN_KIND, BASE_TOKENS_ON_TILE = rules.adjacent_tiles, rules.token_kind, rules.tokens_on_tile
 local MEMO_MAPS, MEMO_WALKS, MEMO_BESTS = 8, 32, 512
 local MEMOS, MEMO_NEXT, MEMO_NUMBER = {}, 1, 0
 
@@ -340,6 +348,9 @@ local function memo_ok()
   return rules.promise == BASE_PROMISE and rules.promise_bound == BASE_PROMISE_BOUND and rules.survey == BASE_SURVEY
     and rules.same_bank == BASE_SAME_BANK and rules.has_water == BASE_HAS_WATER and rules.explored == BASE_EXPLORED
     and rules.way == BASE_WAY and rules.walking_distances == BASE_WALKING and rules.nearest_supplies == BASE_SUPPLIES
+    and rules.fish_count == BASE_FISH_COUNT and rules.fell_count == BASE_FELL_COUNT and rules.hunt_sites == BASE_HUNT_SITES
+    and rules.adjacent_tiles == BASE_ADJACENT_TILES and rules.token_kind == BASE_TOKEN_KIND
+    and rules.tokens_on_tile == BASE_TOKENS_ON_TILE and rules.owns == BASE_OWNS and rules.count_item == BASE_COUNT_ITEM
 end
 
 --- The memo of the map `game` shows (a new one, replacing the oldest, for a map not among the last MEMO_MAPS): per
@@ -358,7 +369,7 @@ local function memo_of(game)
     m = { read = {}, g1 = {}, g2 = {}, grey = {}, explored = {} }
     MEMOS[MEMO_NEXT] = m
   end
-  m.digest, m.number, m.walks, m.nwalks, m.best, m.nbest = d, MEMO_NUMBER, {}, 0, {}, 0
+  m.digest, m.number, m.walks, m.nwalks, m.best, m.nbest, m.raw, m.nraw = d, MEMO_NUMBER, {}, 0, {}, 0, {}, 0
   MEMO_NEXT = MEMO_NEXT % MEMO_MAPS + 1
   return m
 end
@@ -422,14 +433,10 @@ local function memo_walk(m, game, v, boat, ice)
   return dist, order
 end
 
---- rules.heuristic's best promise (0.6 of it counts) by the memo: the same walk, readinesses, bound and terms, each
---- promise from the memo's terms by rules.promise's expressions; remembered per prospector's intersection, boat,
---- ice, horse, nearest food and log, tool, sieve and crate.
-local function memo_best(game, seat, food, log, tool, sieve, crate, horse, decay)
-  local m = memo_of(game)
-  local v = rules.position(game, seat)
-  local ice = counter(game, "ice") ~= 0
-  local boat = rules.owns(game, seat, BOAT)
+--- The best promise of memo m for a prospector at v (memo_best, its raw key missed): the walk from v, the nearest food
+--- and log (rules.nearest_supplies), then the best promise under its key (v, nearest food and log, boat, ice, horse,
+--- tool, sieve, crate), or found nearest first from the memo's terms.
+local function memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate, horse, boat, decay)
   local dist, order
   local food_at, log_at = 0, 0
   if food == 0 or log == 0 then
@@ -466,6 +473,27 @@ local function memo_best(game, seat, food, log, tool, sieve, crate, horse, decay
   return best
 end
 
+--- rules.heuristic's best promise (0.6 of it counts) by the memo: the same walk, readinesses, bound and terms, each
+--- promise from the memo's terms by rules.promise's expressions; remembered per prospector's intersection, boat,
+--- ice, horse, nearest food and log, tool, sieve and crate, and also under the raw inputs (`raw`: the nearest food
+--- and log replaced by what they are found from: food == 0 and the rod, log == 0 and the axe), which a call looks up
+--- first: a hit skips the walk and rules.nearest_supplies. The seat's boat, rod and axe as rules.owns says them.
+local function memo_best(game, seat, food, log, tool, sieve, crate, horse, boat, rod, axe, decay)
+  local m = memo_of(game)
+  local v = rules.position(game, seat)
+  local ice = counter(game, "ice") ~= 0
+  local need_food, need_log = food == 0, log == 0
+  local raw = v * 1024 + (ice and 512 or 0) + (boat and 256 or 0) + (need_food and 128 or 0) + (need_log and 64 or 0)
+    + (need_food and rod and 32 or 0) + (need_log and axe and 16 or 0)
+    + (horse and 8 or 0) + (tool > 0 and 4 or 0) + (sieve and 2 or 0) + (crate and 1 or 0)
+  local best = m.raw[raw]
+  if best then return best end
+  best = memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate, horse, boat, decay)
+  if m.nraw >= MEMO_BESTS then m.raw, m.nraw = {}, 0 end
+  m.raw[raw], m.nraw = best, m.nraw + 1
+  return best
+end
+
 --- heuristic(game, seat): for the greedy bot, an estimate of the seat's final nuggets: the gold bag (less what a
 --- basket owes), base goods (each one worth less than the one before, GOOD_VALUE; what overflows the backpack counts
 --- against it) and equipment at a fraction of their use, and 0.6 of the best promise (rules.promise) among the
@@ -473,28 +501,47 @@ end
 --- (0.92 on horseback).
 function rules.heuristic(game, seat)
   geometry(game)
-  local h = rules.nuggets(game, seat)
+  local h
+  if rules.nuggets == BASE_NUGGETS then -- the gold bag counted into a reused list (rules.nuggets' sum, in its order)
+    h = 0
+    local _, n = cards_of(game, GOLD[seat], COUNTED)
+    for i = 1, n do h = h + NUGGETS[COUNTED[i]] end
+  else
+    h = rules.nuggets(game, seat)
+  end
   if game:over() then return h end
   if game:to_move() == seat then h = h - counter(game, "basket") end
   local food, log, tool = counter(game, "food", seat), counter(game, "log", seat), counter(game, "tool", seat)
   -- tools are scarce (three each at the start, seed "INVENTAIRE") and build mines: worth more than the food or the
   -- log an event could be paid with instead; a third food waits long for its use while others take the gold
   h = h + GOOD_VALUE.food[math.min(food, 4)] + GOOD_VALUE.log[math.min(log, 3)] + GOOD_VALUE.tool[math.min(tool, 3)]
+  -- the equipment read once (a speed idiom: rules.owns reads the zone again for each item asked; the cart is for
+  -- rules.backpack, the boat, the rod and the axe for the memo's key)
+  local fast = rules.owns == BASE_OWNS and rules.count_item == BASE_COUNT_ITEM
+  local sieve, crate, horse, boat, rod, axe, cart, ne
+  if fast then
+    sieve, crate, horse, boat, rod, axe, cart = false, false, false, false, false, false, false
+    local _, n = cards_of(game, EQUIP[seat], HELD)
+    ne = n
+    for i = 1, ne do
+      local item = ITEM[HELD[i]]
+      if item == SIEVE then sieve = true elseif item == CRATE then crate = true elseif item == HORSE then horse = true
+      elseif item == BOAT then boat = true elseif item == ROD then rod = true elseif item == AXE then axe = true
+      elseif item == CART then cart = true end
+    end
+  end
   -- what does not fit is discarded at the end of the turn (seed "INVENTAIRE"): gathering into a full backpack
   -- gains nothing and costs the action
-  local used, room = rules.backpack(game, seat)
+  local used, room
+  if fast and rules.backpack == BASE_BACKPACK then -- rules.backpack's sums, the cart from the equipment read above
+    used, room = P.log_slots * log + food + tool, P.backpack + (cart and P.cart_slots or 0)
+  else
+    used, room = rules.backpack(game, seat)
+  end
   if used > room then h = h - 0.45 * (used - room) end
-  local sieve, crate, horse
-  if rules.owns == BASE_OWNS and rules.count_item == BASE_COUNT_ITEM then
-    -- the equipment read once (a speed idiom: rules.owns reads the zone again for each item asked)
-    sieve, crate, horse = false, false, false
-    local _, n = cards_of(game, EQUIP[seat], COUNTED)
-    for i = 1, n do
-      local item = ITEM[COUNTED[i]]
-      h = h + (EQUIP_VALUE[item] or 0.5)
-      if item == SIEVE then sieve = true elseif item == CRATE then crate = true elseif item == HORSE then horse = true end
-    end
-    _, n = cards_of(game, GOODS[seat], COUNTED)
+  if fast then
+    for i = 1, ne do h = h + (EQUIP_VALUE[ITEM[HELD[i]]] or 0.5) end
+    local _, n = cards_of(game, GOODS[seat], COUNTED)
     for i = 1, n do h = h + (EQUIP_VALUE[ITEM[COUNTED[i]]] or 0.5) end
   else
     for _, z in ipairs({ EQUIP[seat], GOODS[seat] }) do
@@ -503,7 +550,7 @@ function rules.heuristic(game, seat)
     sieve, crate, horse = rules.owns(game, seat, SIEVE), rules.owns(game, seat, CRATE), rules.owns(game, seat, HORSE)
   end
   local decay = horse and 0.92 or 0.85
-  if memo_ok() then return h + 0.6 * memo_best(game, seat, food, log, tool, sieve, crate, horse, decay) end
+  if memo_ok() then return h + 0.6 * memo_best(game, seat, food, log, tool, sieve, crate, horse, boat, rod, axe, decay) end
   local survey = rules.survey(game)
   local dist, order = rules.walking_distances(game, seat, 24, survey)
   -- panning costs a food, mining a food and a log (seed B.1): without them, gold is as far as the nearest place to

@@ -39,6 +39,16 @@ void give(const hr::Rules& rules, GameState& s, const std::string& name, const s
   FAIL("no " << name << " in " << from);
 }
 
+/// Moves the first component named `name` in zone `from` into zone `to`, when there is one (a seat may have spent it).
+void take(const hr::Rules& rules, GameState& s, const std::string& name, const std::string& from, const std::string& to) {
+  const hr::Layout& layout = rules.layout();
+  for (ComponentId c : s.cards(layout.zone_id(from)))
+    if (layout.components[c].name == name) {
+      s.move(c, layout.zone_id(to));
+      return;
+    }
+}
+
 }  // namespace
 
 TEST_CASE("lost valley: the heuristic's kernel walk and survey give the values of its plain Lua paths in every position",
@@ -48,13 +58,17 @@ TEST_CASE("lost valley: the heuristic's kernel walk and survey give the values o
                               "/rulesets/lost-valley/tests/variants/plain-paths/plain-paths.toml");
   const int seats = kernel->layout().seats;
   const int ice = kernel->layout().counter_index("ice");
+  const int food = kernel->layout().counter_index("food"), logs = kernel->layout().counter_index("log");
   int positions = 0, walked = 0;  // positions: (position, seat) pairs compared, each also with the ice block
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     GameState a = kernel->new_game(seed), b = plain->new_game(seed);
-    // a boat for seat 2 (it crosses the river anywhere), a horse for seat 3 (0.92 a side)
+    // a boat for seat 2 (it crosses the river anywhere), a horse for seat 3 (0.92 a side), a fishing rod for seat 1
+    // and an axe for seat 2 (they find food and logs nearer: the nearest food and log depend on them)
     for (GameState* s : {&a, &b}) {
       give(*kernel, *s, "boat", "store", "equip.2");
       give(*kernel, *s, "horse", "store", "equip.3");
+      give(*kernel, *s, "rod", "store", "equip.1");
+      give(*kernel, *s, "axe", "store", "equip.2");
     }
     hr::Rng rng(seed);
     std::vector<std::pair<GameState, GameState>> earlier;  // every 50th position, asked again after the game
@@ -65,6 +79,20 @@ TEST_CASE("lost valley: the heuristic's kernel walk and survey give the values o
       GameState a_ice = a, b_ice = b;
       a_ice.set_counter(ice, 0, 1);
       b_ice.set_counter(ice, 0, 1);
+      // and with no food and no log in any backpack (the heuristic then looks for the nearest place to fish or hunt
+      // and to fell a tree), each seat with its rod and axe and again without them (the same map and places: a
+      // memo key that missed the rod or the axe gives the seat the value it had with them, and fails here)
+      GameState a_poor = a, b_poor = b;
+      for (GameState* s : {&a_poor, &b_poor})
+        for (int seat = 1; seat <= seats; ++seat) {
+          s->set_counter(food, seat, 0);
+          s->set_counter(logs, seat, 0);
+        }
+      GameState a_bare = a_poor, b_bare = b_poor;
+      for (GameState* s : {&a_bare, &b_bare}) {
+        take(*kernel, *s, "rod", "equip.1", "store");
+        take(*kernel, *s, "axe", "equip.2", "store");
+      }
       for (int seat = 1; seat <= seats; ++seat) {
         INFO("seed " << seed << ", ply " << ply << ", seat " << seat);
         const std::optional<double> x = kernel->heuristic(a, seat), y = plain->heuristic(b, seat);
@@ -72,6 +100,8 @@ TEST_CASE("lost valley: the heuristic's kernel walk and survey give the values o
         REQUIRE(y.has_value());
         CHECK(*x == *y);
         CHECK(*kernel->heuristic(a_ice, seat) == *plain->heuristic(b_ice, seat));
+        CHECK(*kernel->heuristic(a_poor, seat) == *plain->heuristic(b_poor, seat));
+        CHECK(*kernel->heuristic(a_bare, seat) == *plain->heuristic(b_bare, seat));
         ++positions;
       }
       const std::vector<Action> legal = kernel->legal_actions(a);
