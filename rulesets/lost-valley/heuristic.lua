@@ -32,7 +32,7 @@ local BASE_SAME_BANK, BASE_HAS_WATER = rules.same_bank, rules.has_water -- explo
 local COUNTED = {} -- game:lying's and game:cards' `into` (only read up to the count they return)
 local HELD = {} -- the seat's equipment (game:cards' `into`, read up to its count), read once a heuristic call
 local BASE_NUGGETS, BASE_BACKPACK = rules.nuggets, rules.backpack -- setup.lua
-local P, GOLD, NUGGETS = K.P, K.GOLD, K.NUGGETS
+local P, GOLD, NUGGETS, CN = K.P, K.GOLD, K.NUGGETS, K.CN -- (CN: the counters by name, read by number)
 
 -- What the surveys read per face and per vertex, in arrays filled once (one slot a site: no table grows a call):
 -- an entry is the survey's while its `read` slot holds that survey's number (a new survey's number makes every
@@ -255,14 +255,21 @@ local WALK_VS, WALK_DS = {}, {} -- game:reachable's lists, filled in place (read
 --- rules.walking_distances by the kernel (game:reachable): the sides rules.way allows `allowed` (without a boat the
 --- river is crossed only at a ford: no side marked `river` but the start tile's), through explored intersections
 --- only (rules.explored: every face around covered) until the ice block is in play.
-local function kernel_walk(game, v, reach, allowed, boat, ice)
+local function allowed_inner_sides(game, allowed, into)
   local n = 0
   for _, e in ipairs(start_inner_sides(game)) do
-    if BASE_WAY(game, e) & allowed ~= 0 then n = n + 1; ALLOW[n] = e end
+    if BASE_WAY(game, e) & allowed ~= 0 then n = n + 1; into[n] = e end
   end
-  for i = #ALLOW, n + 1, -1 do ALLOW[i] = nil end
+  for i = #into, n + 1, -1 do into[i] = nil end
+  return into
+end
+
+--- (`allow`, optional: the start tile's inner sides this seat may take, as allowed_inner_sides lists them, when the
+--- caller knows them for this map)
+local function kernel_walk(game, v, reach, allowed, boat, ice, allow)
+  allow = allow or allowed_inner_sides(game, allowed, ALLOW)
   local filter = WALK[boat][ice]
-  filter.class_in, filter.through_covered, filter.allow = CLASSES[ice], not ice, ALLOW
+  filter.class_in, filter.through_covered, filter.allow = CLASSES[ice], not ice, allow
   if not boat then filter.mark, filter.mark_none = "river", 255 end
   local vs, ds, count = game:reachable(B, v, reach, filter, WALK_VS, WALK_DS)
   local dist, order = { [v] = 0 }, { v }
@@ -354,9 +361,9 @@ local function memo_ok()
 end
 
 --- The memo of the map `game` shows (a new one, replacing the oldest, for a map not among the last MEMO_MAPS): per
---- intersection w, once `read[w] == number`: g1[w] and g2[w] the green tokens rules.promise could pan there (one a
---- pan; two with a sieve), grey[4w + k] its grey term for k = (crate and 2 or 0) + (tool > 0 and 1 or 0), explored[w];
---- walks[v * 4 + boat * 2 + ice] = { dist, order }; best[key] (rules.heuristic's best promise, key below).
+--- intersection w, once `read[w] == number`: terms[w], what the map holds at w (the entry kept under w's vertex
+--- digest, read_terms); walks[v * 4 + boat * 2 + ice] = { dist, order }; allow[boat] (the start tile's inner sides a
+--- seat with or without a boat may take); best[key] and raw[key] (rules.heuristic's best promise, keys below).
 local function memo_of(game)
   local d = game:board_digest(B)
   for i = 1, #MEMOS do
@@ -366,10 +373,11 @@ local function memo_of(game)
   MEMO_NUMBER = MEMO_NUMBER + 1
   local m = MEMOS[MEMO_NEXT]
   if not m then
-    m = { read = {}, g1 = {}, g2 = {}, grey = {}, explored = {} }
+    m = { read = {}, terms = {}, allow = {} }
     MEMOS[MEMO_NEXT] = m
   end
   m.digest, m.number, m.walks, m.nwalks, m.best, m.nbest, m.raw, m.nraw = d, MEMO_NUMBER, {}, 0, {}, 0, {}, 0
+  m.allow[false], m.allow[true] = false, false
   MEMO_NEXT = MEMO_NEXT % MEMO_MAPS + 1
   return m
 end
@@ -377,46 +385,94 @@ end
 -- What rules.promise reads of the map at an intersection w depends only on the tiles touching w (whole: their
 -- tokens, banks, river marks, mine and water) and on which faces around w are covered: game:vertex_digest(B, w) digests
 -- exactly that (and w), so the terms are also kept under it, across maps (a new map mostly differs from a known one
--- near one site: the terms of the intersections away from it are found again). At most TERMS_MAX entries (emptied
--- when full): bounded whatever the number of games or positions.
+-- near one site: the terms of the intersections away from it are found again). So is what rules.nearest_supplies
+-- asks at w (food: rules.fish_count(game, s, w) > 0 or rules.hunt_sites(game, w) not empty; a log:
+-- rules.fell_count(game, s, w) > 0), which, while these are the base rules, depends only on the tiles touching w
+-- (their landscapes, fish symbols and tokens), the building at w (a vertex mark, not in the digest: part of the
+-- entry's slot) and the seat's rod and axe. At most TERMS_MAX entries (emptied when full): bounded whatever the
+-- number of games or positions.
 local TERMS, TERMS_N, TERMS_MAX = {}, 0, 16384
 
---- Reads into memo m what rules.promise reads of the map at w (its own expressions, for each sieve, crate and tool):
---- from the terms kept under w's vertex digest, or from the survey (then kept).
+-- decay ^ d for the two decays rules.heuristic uses and the distances a walk of 24 sides gives (the same operation:
+-- the same numbers), read instead of computed in the memo's loop
+local POWERS = { [0.85] = {}, [0.92] = {} }
+for decay, pow in pairs(POWERS) do for d = 0, 24 do pow[d] = decay ^ d end end
+
+--- What the map holds at w for rules.promise (its own expressions, for each sieve, crate and tool): the entry
+--- { g1, g2, grey[0..3], explored, supplies } kept under w's vertex digest (g1 and g2 the green tokens it could pan
+--- there, one a pan or two with a sieve; grey[k] its grey term for k = (crate and 2 or 0) + (tool > 0 and 1 or 0);
+--- explored; supplies: what supply_at found there), read from the survey when new (then kept), and noted in memo m
+--- for w. Second result: the survey (read once a call, when an entry is new).
 local function read_terms(m, game, survey, w)
-  local grey, base = m.grey, 4 * w
   local d = game:vertex_digest(B, w)
   local t = TERMS[d]
-  if t then
-    grey[base], grey[base + 1], grey[base + 2], grey[base + 3] = t[3], t[4], t[5], t[6]
-    m.g1[w], m.g2[w], m.explored[w], m.read[w] = t[1], t[2], t[7], m.number
-    return survey
-  end
-  survey = survey or rules.survey(game)
-  local g1, g2 = 0, 0
-  grey[base], grey[base + 1], grey[base + 2], grey[base + 3] = 0, 0, 0, 0
-  for _, h in ipairs(survey:around(w)) do
-    local t = survey:tile(h)
-    if t.pan then
-      if t.count > 0 then g1, g2 = math.max(g1, math.min(t.count, 1)), math.max(g2, math.min(t.count, 2)) end
-    elseif t.banks then
-      for _, bank in ipairs(t.banks) do
-        if survey:same_bank(h, w, bank[3]) then g1, g2 = math.max(g1, math.min(bank[2], 1)), math.max(g2, math.min(bank[2], 2)) end
-      end
-    elseif t.land == MOUNTAIN or t.land == SOURCE then
-      local n = math.min(t.count, 2)
-      for k = 0, 3 do
-        local mine = t.mine and 1 or (k % 2 == 1 and 0.35 or 0.15)
-        local v = n * GREY_MEAN * (k >= 2 and 1 or 0.75) * mine
-        if v > grey[base + k] then grey[base + k] = v end
+  if not t then
+    survey = survey or rules.survey(game)
+    local g1, g2, grey0, grey1, grey2, grey3 = 0, 0, 0, 0, 0, 0
+    for _, h in ipairs(survey:around(w)) do
+      local tile = survey:tile(h)
+      if tile.pan then
+        if tile.count > 0 then g1, g2 = math.max(g1, math.min(tile.count, 1)), math.max(g2, math.min(tile.count, 2)) end
+      elseif tile.banks then
+        for _, bank in ipairs(tile.banks) do
+          if survey:same_bank(h, w, bank[3]) then g1, g2 = math.max(g1, math.min(bank[2], 1)), math.max(g2, math.min(bank[2], 2)) end
+        end
+      elseif tile.land == MOUNTAIN or tile.land == SOURCE then
+        local n = math.min(tile.count, 2)
+        local v0 = n * GREY_MEAN * 0.75 * (tile.mine and 1 or 0.15)
+        local v1 = n * GREY_MEAN * 0.75 * (tile.mine and 1 or 0.35)
+        local v2 = n * GREY_MEAN * 1 * (tile.mine and 1 or 0.15)
+        local v3 = n * GREY_MEAN * 1 * (tile.mine and 1 or 0.35)
+        if v0 > grey0 then grey0 = v0 end
+        if v1 > grey1 then grey1 = v1 end
+        if v2 > grey2 then grey2 = v2 end
+        if v3 > grey3 then grey3 = v3 end
       end
     end
+    if TERMS_N >= TERMS_MAX then TERMS, TERMS_N = {}, 0 end
+    t = { g1, g2, grey0, grey1, grey2, grey3, survey:explored(w), {} }
+    TERMS[d], TERMS_N = t, TERMS_N + 1
   end
-  local explored = survey:explored(w)
-  m.g1[w], m.g2[w], m.explored[w], m.read[w] = g1, g2, explored, m.number
-  if TERMS_N >= TERMS_MAX then TERMS, TERMS_N = {}, 0 end
-  TERMS[d], TERMS_N = { g1, g2, grey[base], grey[base + 1], grey[base + 2], grey[base + 3], explored }, TERMS_N + 1
-  return survey
+  m.terms[w], m.read[w] = t, m.number
+  return t, survey
+end
+
+--- Whether seat s (holding the rod `rod` and the axe `axe`, as rules.owns says) can get food at w (need_log false) or
+--- fell a tree there (need_log true), as rules.nearest_supplies asks it: from w's entry (read_terms), per building
+--- at w, rod, axe and question, asked of the rules the first time.
+local function supply_at(m, game, survey, s, w, rod, axe, need_log)
+  local t
+  if m.read[w] == m.number then t = m.terms[w] else t, survey = read_terms(m, game, survey, w) end
+  local e = t[8]
+  local slot = mark_of(game, B, "building", w) * 8 + (rod and 4 or 0) + (axe and 2 or 0) + (need_log and 1 or 0) + 1
+  local here = e[slot]
+  if here == nil then
+    if need_log then here = rules.fell_count(game, s, w) > 0
+    else here = rules.fish_count(game, s, w) > 0 or #rules.hunt_sites(game, w) > 0 end
+    e[slot] = here
+  end
+  return here, survey
+end
+
+--- rules.nearest_supplies(game, s, dist, order, need_food, need_log) by supply_at (the same loop). Third result: the
+--- survey.
+local function memo_supplies(m, game, survey, s, dist, order, need_food, need_log, rod, axe)
+  local food_at, log_at
+  for i = 1, #order do
+    local w = order[i]
+    if need_food and not food_at then
+      local here
+      here, survey = supply_at(m, game, survey, s, w, rod, axe, false)
+      if here then food_at = dist[w] end
+    end
+    if need_log and not log_at then
+      local here
+      here, survey = supply_at(m, game, survey, s, w, rod, axe, true)
+      if here then log_at = dist[w] end
+    end
+    if (food_at or not need_food) and (log_at or not need_log) then break end
+  end
+  return food_at, log_at, survey
 end
 
 --- rules.walking_distances(game, s, 24) for a prospector at v (boat: the seat owns one; ice: the ice block is in play),
@@ -427,7 +483,13 @@ local function memo_walk(m, game, v, boat, ice)
   if walk then return walk[1], walk[2] end
   local allowed = LAND_WAY | ALONG | FORD_WAY
   if boat then allowed = allowed | CROSSING end
-  local dist, order = kernel_walk(game, v, 24, allowed, boat, ice)
+  -- the start tile's inner sides rules.way lets the seat take: the same on the same map (its tile and marks)
+  local allow = m.allow[boat]
+  if not allow then
+    allow = allowed_inner_sides(game, allowed, {})
+    m.allow[boat] = allow
+  end
+  local dist, order = kernel_walk(game, v, 24, allowed, boat, ice, allow)
   if m.nwalks >= MEMO_WALKS then m.walks, m.nwalks = {}, 0 end
   m.walks[key], m.nwalks = { dist, order }, m.nwalks + 1
   return dist, order
@@ -436,12 +498,12 @@ end
 --- The best promise of memo m for a prospector at v (memo_best, its raw key missed): the walk from v, the nearest food
 --- and log (rules.nearest_supplies), then the best promise under its key (v, nearest food and log, boat, ice, horse,
 --- tool, sieve, crate), or found nearest first from the memo's terms.
-local function memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate, horse, boat, decay)
-  local dist, order
+local function memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate, horse, boat, rod, axe, decay)
+  local dist, order, survey
   local food_at, log_at = 0, 0
   if food == 0 or log == 0 then
     dist, order = memo_walk(m, game, v, boat, ice)
-    food_at, log_at = rules.nearest_supplies(game, seat, dist, order, food == 0, log == 0)
+    food_at, log_at, survey = memo_supplies(m, game, survey, seat, dist, order, food == 0, log == 0, rod, axe)
     if food > 0 then food_at = 0 end
     if log > 0 then log_at = 0 end
   end
@@ -450,22 +512,23 @@ local function memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate
   local best = m.best[key]
   if best then return best end
   if not order then dist, order = memo_walk(m, game, v, boat, ice) end
-  local pan_ready = food_at and (food_at == 0 and 1 or 0.85 * decay ^ food_at) or 0.3
-  local mine_ready = math.min(pan_ready, log_at and (log_at == 0 and 1 or 0.85 * decay ^ log_at) or 0.3)
+  local pow = POWERS[decay]
+  local pan_ready = food_at and (food_at == 0 and 1 or 0.85 * pow[food_at]) or 0.3
+  local mine_ready = math.min(pan_ready, log_at and (log_at == 0 and 1 or 0.85 * pow[log_at]) or 0.3)
   local bound = rules.promise_bound(game, pan_ready, mine_ready, sieve, crate)
-  local k = (crate and 2 or 0) + (tool > 0 and 1 or 0)
-  local read, g1, g2, grey, explored, number = m.read, m.g1, m.g2, m.grey, m.explored, m.number
-  local survey
+  local g, k = sieve and 2 or 1, 3 + (crate and 2 or 0) + (tool > 0 and 1 or 0)
+  local read, terms, number = m.read, m.terms, m.number
   best = 0
   for i = 1, #order do -- nearest first, stopping as the heuristic does
     local w = order[i]
-    local d = dist[w]
-    if decay ^ d * bound <= best then break end
-    if read[w] ~= number then survey = read_terms(m, game, survey, w) end
-    local value = (sieve and g2[w] or g1[w]) * GREEN_MEAN * pan_ready
-    value = math.max(value, grey[4 * w + k] * mine_ready)
-    if not ice and not explored[w] then value = math.max(value, EXPLORE_VALUE) end
-    local p = decay ^ d * value
+    local dd = pow[dist[w]]
+    if dd * bound <= best then break end
+    local t
+    if read[w] == number then t = terms[w] else t, survey = read_terms(m, game, survey, w) end
+    local value = t[g] * GREEN_MEAN * pan_ready
+    value = math.max(value, t[k] * mine_ready)
+    if not ice and not t[7] then value = math.max(value, EXPLORE_VALUE) end
+    local p = dd * value
     if p > best then best = p end
   end
   if m.nbest >= MEMO_BESTS then m.best, m.nbest = {}, 0 end
@@ -481,14 +544,14 @@ end
 local function memo_best(game, seat, food, log, tool, sieve, crate, horse, boat, rod, axe, decay)
   local m = memo_of(game)
   local v = rules.position(game, seat)
-  local ice = counter(game, "ice") ~= 0
+  local ice = counter(game, CN.ice) ~= 0
   local need_food, need_log = food == 0, log == 0
   local raw = v * 1024 + (ice and 512 or 0) + (boat and 256 or 0) + (need_food and 128 or 0) + (need_log and 64 or 0)
     + (need_food and rod and 32 or 0) + (need_log and axe and 16 or 0)
     + (horse and 8 or 0) + (tool > 0 and 4 or 0) + (sieve and 2 or 0) + (crate and 1 or 0)
   local best = m.raw[raw]
   if best then return best end
-  best = memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate, horse, boat, decay)
+  best = memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate, horse, boat, rod, axe, decay)
   if m.nraw >= MEMO_BESTS then m.raw, m.nraw = {}, 0 end
   m.raw[raw], m.nraw = best, m.nraw + 1
   return best
@@ -510,8 +573,8 @@ function rules.heuristic(game, seat)
     h = rules.nuggets(game, seat)
   end
   if game:over() then return h end
-  if game:to_move() == seat then h = h - counter(game, "basket") end
-  local food, log, tool = counter(game, "food", seat), counter(game, "log", seat), counter(game, "tool", seat)
+  if game:to_move() == seat then h = h - counter(game, CN.basket) end
+  local food, log, tool = counter(game, CN.food, seat), counter(game, CN.log, seat), counter(game, CN.tool, seat)
   -- tools are scarce (three each at the start, seed "INVENTAIRE") and build mines: worth more than the food or the
   -- log an event could be paid with instead; a third food waits long for its use while others take the gold
   h = h + GOOD_VALUE.food[math.min(food, 4)] + GOOD_VALUE.log[math.min(log, 3)] + GOOD_VALUE.tool[math.min(tool, 3)]
