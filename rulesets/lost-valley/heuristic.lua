@@ -266,12 +266,13 @@ end
 
 --- (`allow`, optional: the start tile's inner sides this seat may take, as allowed_inner_sides lists them, when the
 --- caller knows them for this map)
-local function kernel_walk(game, v, reach, allowed, boat, ice, allow)
+local function kernel_walk(game, v, reach, allowed, boat, ice, allow, vs_into, ds_into)
   allow = allow or allowed_inner_sides(game, allowed, ALLOW)
   local filter = WALK[boat][ice]
   filter.class_in, filter.through_covered, filter.allow = CLASSES[ice], not ice, allow
   if not boat then filter.mark, filter.mark_none = "river", 255 end
-  local vs, ds, count = game:reachable(B, v, reach, filter, WALK_VS, WALK_DS)
+  local vs, ds, count = game:reachable(B, v, reach, filter, vs_into or WALK_VS, ds_into or WALK_DS)
+  if vs_into then return vs, ds, count end -- the lists as they are (the memo's walk)
   local dist, order = { [v] = 0 }, { v }
   for i = 1, count do
     local w = vs[i]
@@ -333,13 +334,16 @@ function rules.nearest_supplies(game, s, dist, order, need_food, need_log)
   return food_at, log_at
 end
 
--- ---- kept across calls (a speed idiom for rules.promise, rules.walking_distances and the best promise) ---------------
+-- ---- kept across calls (a speed idiom for rules.promise, rules.walking_distances, rules.nearest_supplies and the best
+-- promise) ----------------------------------------------------------------------------------------------------------
 -- While the rules below are the base ones, what the heuristic reads of the map is a function of the map alone, and of
--- the ice counter, the prospector's intersection and the seat's boat, horse, tool, sieve, crate and nearest food and
--- log, which the keys hold. A memo is kept per map, under game:board_digest(B) (the tiles, marks and what lies where,
--- without the identity of a token some seat cannot see: the heuristic only counts them, and determinized samples
--- that differ in face-down tokens share their memo), for the last MEMO_MAPS maps, each holding at most MEMO_WALKS
--- walks and MEMO_BESTS bests (emptied when full): bounded whatever the number of games or positions.
+-- the ice counter, the prospector's intersection and the seat's boat, horse, tool, sieve, crate, rod and axe and
+-- whether it has food and a log, which the keys hold. A memo is kept per map, under game:board_digest(B) (the tiles,
+-- marks and what lies where, without the identity of a token some seat cannot see: the heuristic only counts them,
+-- and determinized samples that differ in face-down tokens share their memo), for the last MEMO_MAPS maps, each
+-- holding at most MEMO_BESTS bests of each key (emptied when full): bounded whatever the number of games or
+-- positions. The walks are not kept (a map seldom sees the same walk twice): game:reachable's lists are read as they
+-- are.
 local BASE_PROMISE, BASE_PROMISE_BOUND, BASE_SURVEY = rules.promise, rules.promise_bound, rules.survey
 local BASE_WALKING, BASE_SUPPLIES = rules.walking_distances, rules.nearest_supplies
 -- what rules.nearest_supplies asks (actions.lua, loaded before this file): while these are the base rules, the nearest
@@ -347,7 +351,7 @@ local BASE_WALKING, BASE_SUPPLIES = rules.walking_distances, rules.nearest_suppl
 -- below holds
 local BASE_FISH_COUNT, BASE_FELL_COUNT, BASE_HUNT_SITES = rules.fish_count, rules.fell_count, rules.hunt_sites
 local BASE_ADJACENT_TILES, BASE_TOKEN_KIND, BASE_TOKENS_ON_TILE = rules.adjacent_tiles, rules.token_kind, rules.tokens_on_tile
-local MEMO_MAPS, MEMO_WALKS, MEMO_BESTS = 8, 32, 512
+local MEMO_MAPS, MEMO_BESTS = 8, 512
 local MEMOS, MEMO_NEXT, MEMO_NUMBER = {}, 1, 0
 
 --- Whether every rule the memo stands for is the base rule (a variant that replaces one takes the plain path).
@@ -362,8 +366,8 @@ end
 
 --- The memo of the map `game` shows (a new one, replacing the oldest, for a map not among the last MEMO_MAPS): per
 --- intersection w, once `read[w] == number`: terms[w], what the map holds at w (the entry kept under w's vertex
---- digest, read_terms); walks[v * 4 + boat * 2 + ice] = { dist, order }; allow[boat] (the start tile's inner sides a
---- seat with or without a boat may take); best[key] and raw[key] (rules.heuristic's best promise, keys below).
+--- digest, read_terms); allow[boat] (the start tile's inner sides a seat with or without a boat may take);
+--- best[key] and raw[key] (rules.heuristic's best promise, keys below).
 local function memo_of(game)
   local d = game:board_digest(B)
   for i = 1, #MEMOS do
@@ -376,7 +380,7 @@ local function memo_of(game)
     m = { read = {}, terms = {}, allow = {} }
     MEMOS[MEMO_NEXT] = m
   end
-  m.digest, m.number, m.walks, m.nwalks, m.best, m.nbest, m.raw, m.nraw = d, MEMO_NUMBER, {}, 0, {}, 0, {}, 0
+  m.digest, m.number, m.best, m.nbest, m.raw, m.nraw = d, MEMO_NUMBER, {}, 0, {}, 0
   m.allow[false], m.allow[true] = false, false
   MEMO_NEXT = MEMO_NEXT % MEMO_MAPS + 1
   return m
@@ -454,56 +458,53 @@ local function supply_at(m, game, survey, s, w, rod, axe, need_log)
   return here, survey
 end
 
---- rules.nearest_supplies(game, s, dist, order, need_food, need_log) by supply_at (the same loop). Third result: the
---- survey.
-local function memo_supplies(m, game, survey, s, dist, order, need_food, need_log, rod, axe)
+--- rules.nearest_supplies(game, s, dist, order, need_food, need_log) by supply_at (the same loop, over the walk from v
+--- as memo_walk gives it: v at 0 sides, then vs[i] at ds[i]). Third result: the survey.
+local function memo_supplies(m, game, survey, s, v, vs, ds, count, need_food, need_log, rod, axe)
   local food_at, log_at
-  for i = 1, #order do
-    local w = order[i]
+  for i = 0, count do
+    local w, d = v, 0
+    if i > 0 then w, d = vs[i], ds[i] end
     if need_food and not food_at then
       local here
       here, survey = supply_at(m, game, survey, s, w, rod, axe, false)
-      if here then food_at = dist[w] end
+      if here then food_at = d end
     end
     if need_log and not log_at then
       local here
       here, survey = supply_at(m, game, survey, s, w, rod, axe, true)
-      if here then log_at = dist[w] end
+      if here then log_at = d end
     end
     if (food_at or not need_food) and (log_at or not need_log) then break end
   end
   return food_at, log_at, survey
 end
 
---- rules.walking_distances(game, s, 24) for a prospector at v (boat: the seat owns one; ice: the ice block is in play),
---- walked once per map: the tables are shared, to be read only.
+--- rules.walking_distances(game, s, 24) for a prospector at v (boat: the seat owns one; ice: the ice block is in
+--- play) as game:reachable's lists: the intersections vs[1..count] (v itself, at 0 sides, not among them) and their
+--- distances ds[1..count], nearest first, in lists reused by every call (read them before the next walk). The start
+--- tile's inner sides the seat may take are kept per map (its tile and marks).
+local MEMO_VS, MEMO_DS = {}, {}
 local function memo_walk(m, game, v, boat, ice)
-  local key = v * 4 + (boat and 2 or 0) + (ice and 1 or 0)
-  local walk = m.walks[key]
-  if walk then return walk[1], walk[2] end
   local allowed = LAND_WAY | ALONG | FORD_WAY
   if boat then allowed = allowed | CROSSING end
-  -- the start tile's inner sides rules.way lets the seat take: the same on the same map (its tile and marks)
   local allow = m.allow[boat]
   if not allow then
     allow = allowed_inner_sides(game, allowed, {})
     m.allow[boat] = allow
   end
-  local dist, order = kernel_walk(game, v, 24, allowed, boat, ice, allow)
-  if m.nwalks >= MEMO_WALKS then m.walks, m.nwalks = {}, 0 end
-  m.walks[key], m.nwalks = { dist, order }, m.nwalks + 1
-  return dist, order
+  return kernel_walk(game, v, 24, allowed, boat, ice, allow, MEMO_VS, MEMO_DS)
 end
 
 --- The best promise of memo m for a prospector at v (memo_best, its raw key missed): the walk from v, the nearest food
 --- and log (rules.nearest_supplies), then the best promise under its key (v, nearest food and log, boat, ice, horse,
 --- tool, sieve, crate), or found nearest first from the memo's terms.
 local function memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate, horse, boat, rod, axe, decay)
-  local dist, order, survey
+  local vs, ds, count, survey
   local food_at, log_at = 0, 0
   if food == 0 or log == 0 then
-    dist, order = memo_walk(m, game, v, boat, ice)
-    food_at, log_at, survey = memo_supplies(m, game, survey, seat, dist, order, food == 0, log == 0, rod, axe)
+    vs, ds, count = memo_walk(m, game, v, boat, ice)
+    food_at, log_at, survey = memo_supplies(m, game, survey, seat, v, vs, ds, count, food == 0, log == 0, rod, axe)
     if food > 0 then food_at = 0 end
     if log > 0 then log_at = 0 end
   end
@@ -511,7 +512,7 @@ local function memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate
     + (horse and 8 or 0) + (tool > 0 and 4 or 0) + (sieve and 2 or 0) + (crate and 1 or 0)
   local best = m.best[key]
   if best then return best end
-  if not order then dist, order = memo_walk(m, game, v, boat, ice) end
+  if not vs then vs, ds, count = memo_walk(m, game, v, boat, ice) end
   local pow = POWERS[decay]
   local pan_ready = food_at and (food_at == 0 and 1 or 0.85 * pow[food_at]) or 0.3
   local mine_ready = math.min(pan_ready, log_at and (log_at == 0 and 1 or 0.85 * pow[log_at]) or 0.3)
@@ -519,9 +520,9 @@ local function memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate
   local g, k = sieve and 2 or 1, 3 + (crate and 2 or 0) + (tool > 0 and 1 or 0)
   local read, terms, number = m.read, m.terms, m.number
   best = 0
-  for i = 1, #order do -- nearest first, stopping as the heuristic does
-    local w = order[i]
-    local dd = pow[dist[w]]
+  for i = 0, count do -- nearest first (v, then the walk's list), stopping as the heuristic does
+    local w, dd = v, pow[0]
+    if i > 0 then w, dd = vs[i], pow[ds[i]] end
     if dd * bound <= best then break end
     local t
     if read[w] == number then t = terms[w] else t, survey = read_terms(m, game, survey, w) end
