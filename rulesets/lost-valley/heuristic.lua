@@ -3,9 +3,10 @@
 -- Speed (docs/performance.md, "Lost Valley's heuristic"): one call reads each tile and intersection once (a survey,
 -- forgotten when the call returns), and looks at the intersections nearest first, stopping where no farther one can
 -- promise more; the value is the same as reading them all. While the rules below are the base ones, what the map
--- promises at each intersection, the walks and the best promise are also kept across calls under the board's digest
+-- promises at each intersection and the best promise are also kept across calls under the board's digest
 -- (game:board_digest: the same map gives the same numbers), for the last few maps only, and what the map promises at
--- an intersection also under what the board shows around it (game:vertex_digest), across maps.
+-- an intersection (and whether a seat can get food or fell a tree there) also under what the board shows around it
+-- (game:vertex_digest), across maps.
 
 local K = require("valley")
 local rules = K.rules
