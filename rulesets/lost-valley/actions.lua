@@ -231,6 +231,7 @@ end
 -- one read of the faces around v for the rules below, which turn_actions reads once for all of them (with the tiles
 -- around v: read_around) while they are the base ones.
 local WATER_BITS <const>, FOREST_BIT <const>, REFINERY_BIT <const> = (1 << RIVER) | (1 << LAKE), 1 << FOREST, 1 << REFINERY
+local DRY_BITS <const> = (1 << BUSHES) | (1 << FOREST) -- the landscapes a canal waters
 local function around_mask(game, v)
   local mask = 0
   local fs = VFACES[v]
@@ -292,9 +293,8 @@ function rules.may_build_sawmill(game, s, v)
   return may_build_sawmill_for(game, s, v, around_mask(game, v), mark_of(game, B, "building", v))
 end
 
-function rules.canal_edges(game, s, v)
-  local out = {}
-  if counter(game, CN.log, s) < 1 then return out end
+-- The sides at v where a canal may go (rules.canal_edges' test of the map, the log left out).
+local function canal_sides(game, v, out)
   for _, e in ipairs(VEDGES[v]) do
     local fs = EFACES[e]
     if #fs == 2 and edge_class(game, B, e) & COVERED2 ~= 0 and mark_of(game, B, "canal", e) == 0 then
@@ -311,15 +311,30 @@ function rules.canal_edges(game, s, v)
   return out
 end
 
-local function mine_tiles_around(game, s, v, R)
+function rules.canal_edges(game, s, v)
   local out = {}
-  if counter(game, CN.mine) == 0 or counter(game, CN.tool, s) < 1 or counter(game, CN.food, s) < 1
-      or counter(game, CN.log, s) < 1 then return out end
+  if counter(game, CN.log, s) < 1 then return out end
+  return canal_sides(game, v, out)
+end
+
+-- The mountain and source tiles around v without a mine (rules.mine_tiles' test of the map, the seat's goods left out).
+local function minable_around(game, v, R, out)
   for i = 1, R.n do
     local h, l = R[5 * i - 4], R[5 * i]
     if (l == MOUNTAIN or l == SOURCE) and mark_of(game, B, "mine", h) == 0 then out[#out + 1] = h end
   end
   return out
+end
+
+local function may_build_mine(game, s)
+  return counter(game, CN.mine) ~= 0 and counter(game, CN.tool, s) >= 1 and counter(game, CN.food, s) >= 1
+      and counter(game, CN.log, s) >= 1
+end
+
+local function mine_tiles_around(game, s, v, R)
+  local out = {}
+  if not may_build_mine(game, s) then return out end
+  return minable_around(game, v, R, out)
 end
 
 function rules.mine_tiles(game, s, v)
@@ -340,24 +355,65 @@ local function can_pay_pair(game, s, a, b)
   return counter(game, BASE_CN[a], s) >= 1 and counter(game, BASE_CN[b], s) >= 1
 end
 
+-- What the map offers at an intersection, kept under what the board shows around it (game:vertex_digest: the tiles
+-- touching v, whole, with their face and side marks and how many tokens lie on each face; which faces around v are
+-- covered): the landscapes around v (around_mask's bits), the pan, mine, event and hunt sites, the tiles where a mine
+-- may be built and the sides where a canal may go, as the site rules above read them. They read nothing else of the
+-- game (the tokens' kinds follow from where they lie, never from a hidden face), so the same digest gives the same
+-- survey in every game and determinization (but for a 64-bit collision); turn_actions reads a survey instead of the
+-- tiles while every rule the survey stands for is the base one. The memo is bounded (emptied when full).
+local BASE_HAS_WATER, BASE_SAME_BANK = rules.has_water, rules.same_bank -- movement.lua, exploration.lua
+local SURVEYS, NSURVEYS, MAX_SURVEYS = {}, 0, 4096
+local NONE = {} -- an empty list, never written
+
+--- Whether the surveys stand for the rules in place (each site rule they read is the base one).
+local function survey_ok()
+  return rules.adjacent_tiles == BASE_ADJACENT_TILES and rules.tokens_on_tile == BASE_TOKENS_ON_TILE
+     and rules.token_kind == BASE_TOKEN_KIND and rules.has_water == BASE_HAS_WATER
+     and rules.same_bank == BASE_SAME_BANK
+end
+
+--- The survey of vertex v (read from the map, or kept from a map that shows the same around v).
+local function survey(game, v)
+  local d = game:vertex_digest(B, v)
+  local S = SURVEYS[d]
+  if S then return S end
+  local R, around = around_of(game, v)
+  S = { around = around, pan = pan_sites_around(game, v, R), mine = mine_sites_around(game, v, R),
+        event = event_sites_around(game, v, R), hunt = hunt_sites_around(game, v, R),
+        minable = minable_around(game, v, R, {}),
+        canal = around & DRY_BITS ~= 0 and canal_sides(game, v, {}) or NONE }
+  release(R)
+  if NSURVEYS >= MAX_SURVEYS then SURVEYS, NSURVEYS = {}, 0 end
+  SURVEYS[d], NSURVEYS = S, NSURVEYS + 1
+  return S
+end
+
 --- The legal actions of the one action of a turn (seed B), for seat s at v.
 local BASE_PAN_SITES, BASE_MINE_SITES, BASE_EVENT_SITES = rules.pan_sites, rules.mine_sites, rules.event_sites
 local BASE_HUNT_SITES, BASE_MINE_TILES = rules.hunt_sites, rules.mine_tiles
 local BASE_FISH_COUNT, BASE_FELL_COUNT, BASE_AT_REFINERY = rules.fish_count, rules.fell_count, rules.at_refinery
 local BASE_MAY_BUILD_NET, BASE_MAY_BUILD_SAWMILL = rules.may_build_net, rules.may_build_sawmill
-local BASE_CANAL_EDGES, DRY_BITS <const> = rules.canal_edges, (1 << BUSHES) | (1 << FOREST)
+local BASE_CANAL_EDGES = rules.canal_edges
 function rules.turn_actions(game, s, v, out)
   -- the tiles around v (and the landscapes around it), read once for the site rules that are the base ones (each
   -- would read the same tiles)
-  local R, around = around_of(game, v)
-  around = around or around_mask(game, v)
+  -- (or their survey, kept under v's digest, while the rules it stands for are the base ones)
+  local S, R, around = survey_ok() and survey(game, v), nil, nil
+  if S then around = S.around
+  else
+    R, around = around_of(game, v)
+    around = around or around_mask(game, v)
+  end
   local food, log = counter(game, CN.food, s), counter(game, CN.log, s)
   if food >= 1 then
-    local sites = rules.pan_sites == BASE_PAN_SITES and pan_sites_around(game, v, R) or rules.pan_sites(game, v)
+    local sites = rules.pan_sites == BASE_PAN_SITES and (S and S.pan or pan_sites_around(game, v, R))
+                  or rules.pan_sites(game, v)
     for _, site in ipairs(sites) do out[#out + 1] = act(AK.PAN, site[2], site[1] == "bank" and 1 or 2) end
   end
   if food >= 1 and log >= 1 then
-    local sites = rules.mine_sites == BASE_MINE_SITES and mine_sites_around(game, v, R) or rules.mine_sites(game, v)
+    local sites = rules.mine_sites == BASE_MINE_SITES and (S and S.mine or mine_sites_around(game, v, R))
+                  or rules.mine_sites(game, v)
     if #sites > 0 then
       local stick = not rules.owns(game, s, CRATE) and rules.owns(game, s, STICK)
       for _, h in ipairs(sites) do
@@ -369,7 +425,7 @@ function rules.turn_actions(game, s, v, out)
   -- an event costs two base goods (a pair of PAIRS): the base rule's sites are not read when none can be paid
   local events
   if rules.event_sites ~= BASE_EVENT_SITES then events = rules.event_sites(game, v)
-  elseif food + log + counter(game, CN.tool, s) >= 2 then events = event_sites_around(game, v, R) end
+  elseif food + log + counter(game, CN.tool, s) >= 2 then events = S and S.event or event_sites_around(game, v, R) end
   if events and #events > 0 then
     for _, pair in ipairs(PAIRS) do
       if can_pay_pair(game, s, pair[1], pair[2]) then
@@ -381,7 +437,7 @@ function rules.turn_actions(game, s, v, out)
   local fish = rules.fish_count == BASE_FISH_COUNT and fish_count_for(game, s, v, around, building)
                or rules.fish_count(game, s, v)
   if fish > 0 and counter(game, CN.food, 0) > 0 then out[#out + 1] = act(AK.FISH) end
-  for _, h in ipairs(rules.hunt_sites == BASE_HUNT_SITES and hunt_sites_around(game, v, R)
+  for _, h in ipairs(rules.hunt_sites == BASE_HUNT_SITES and (S and S.hunt or hunt_sites_around(game, v, R))
                     or rules.hunt_sites(game, v)) do out[#out + 1] = act(AK.HUNT, h) end
   local logs = rules.fell_count == BASE_FELL_COUNT and fell_count_for(game, s, v, around, building)
                or rules.fell_count(game, s, v)
@@ -394,11 +450,16 @@ function rules.turn_actions(game, s, v, out)
   else sawmill = rules.may_build_sawmill(game, s, v) end
   if sawmill then out[#out + 1] = act(AK.SAWMILL) end
   -- a canal's dry side is a bushes or forest tile around v: the base rule finds none where no such tile is
-  if rules.canal_edges ~= BASE_CANAL_EDGES or around & DRY_BITS ~= 0 then
+  if rules.canal_edges ~= BASE_CANAL_EDGES then
     for _, e in ipairs(rules.canal_edges(game, s, v)) do out[#out + 1] = act(AK.CANAL, e) end
+  elseif around & DRY_BITS ~= 0 and log >= 1 then
+    for _, e in ipairs(S and S.canal or canal_sides(game, v, {})) do out[#out + 1] = act(AK.CANAL, e) end
   end
-  for _, h in ipairs(rules.mine_tiles == BASE_MINE_TILES and mine_tiles_around(game, s, v, R)
-                    or rules.mine_tiles(game, s, v)) do out[#out + 1] = act(AK.BUILD_MINE, h) end
+  local tiles
+  if rules.mine_tiles ~= BASE_MINE_TILES then tiles = rules.mine_tiles(game, s, v)
+  elseif S then tiles = may_build_mine(game, s) and S.minable or NONE
+  else tiles = mine_tiles_around(game, s, v, R) end
+  for _, h in ipairs(tiles) do out[#out + 1] = act(AK.BUILD_MINE, h) end
   if rules.at_store(game, v) then rules.buy_actions(game, s, out) end
   local refinery
   if rules.at_refinery == BASE_AT_REFINERY then refinery = around & REFINERY_BIT ~= 0 else refinery = rules.at_refinery(game, v) end
