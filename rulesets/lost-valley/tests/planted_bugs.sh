@@ -37,6 +37,7 @@ plant "the 32nd land rhombus brings the ice" 's/if not top_of(game, PILE_LAND) t
 plant "a sieve takes two" 's/rules.owns(game, s, SIEVE) and 2 or 1/1/'
 plant "same bank" 's/^  if v == w then return true end$/  do return true end/'
 plant "a crate takes two" 's/if rules.owns(game, s, CRATE) then n = 2 elseif/if false then n = 2 elseif/'
+plant "the survey of an intersection keeps its hunt sites" 's/hunt = hunt_sites_around(game, v, R),/hunt = NONE,/'
 plant "an axe doubles the logs" 's/  if rules.owns(game, s, AXE) then n = n + 1 end/  if rules.owns(game, s, AXE) then n = n + 0 end/'
 plant "the fish sources add up" 's/  if around \& FISH_BIT ~= 0 then n = n + 1 end/  if around \& FISH_BIT ~= 0 and n == 0 then n = n + 1 end/'
 plant "one whisky per turn" 's/if counter(game, CN.drank) < whisky and rules.owns(game, seat, WHISKY) then/if rules.owns(game, seat, WHISKY) then/'
