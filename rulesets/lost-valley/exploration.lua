@@ -137,15 +137,33 @@ end
 
 -- Where river tile t (its river's sides side1, side2) laid at placement p lets the river go on (seed 2.a): it enters
 -- through the open side and leaves through a side with a free face beyond. Returns the rhombus's two faces, or nil.
+-- The face beyond the side the river would leave by (false when it enters by no side or leaves by the rim), per
+-- river sides, placement and open side: constants of the lattice, filled as asked.
+local BEYOND = {}
+local function river_beyond(p, side1, side2, open)
+  local by1 = BEYOND[side1]
+  if not by1 then by1 = {}; BEYOND[side1] = by1 end
+  local memo = by1[side2]
+  if not memo then memo = {}; by1[side2] = memo end
+  local key = p * (GEO.NE + 1) + open
+  local beyond = memo[key]
+  if beyond == nil then
+    local a, k = placement_parts(p)
+    local s1, s2 = global_side(a, k, side1), global_side(a, k, side2)
+    local exit = (s1 == open and s2) or (s2 == open and s1) or nil
+    beyond = false
+    if exit then
+      local fa, fb = rhombus_faces(a, k)
+      for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
+    end
+    memo[key] = beyond
+  end
+  return beyond
+end
+
 local function river_goes_on(game, p, side1, side2, open)
-  local a, k = placement_parts(p)
-  local s1, s2 = global_side(a, k, side1), global_side(a, k, side2)
-  local exit = (s1 == open and s2) or (s2 == open and s1) or nil
-  if not exit then return nil end
-  local fa, fb = rhombus_faces(a, k)
-  local beyond
-  for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
-  if beyond and not tile_at(game, B, beyond) then return fa, fb end
+  local beyond = river_beyond(p, side1, side2, open)
+  if beyond and not tile_at(game, B, beyond) then return rhombus_faces(p >> 3, p & 7) end
   return nil
 end
 
