@@ -279,8 +279,8 @@ local CROSSED_SCRATCH = {}
 
 --- Banks: the corners of a river tile split by the river (seed 2.d, B.1 "sur la même rive"); two corners are on the
 --- same bank when a path along the tile's sides and inner edges joins them without crossing the river.
-function rules.same_bank(game, f, v, w)
-  if v == w then return true end
+-- The banks of the tile covering face f (banks_of's corner -> bank number), read from its edges' river marks.
+local function banks(game, f)
   local t, k, a = tile_at(game, B, f)
   local part
   if t and IS_RHOMBUS[t] then
@@ -307,9 +307,16 @@ function rules.same_bank(game, f, v, w)
     end
     part = banks_of(es, crossed)
   end
+  return part
+end
+
+function rules.same_bank(game, f, v, w)
+  if v == w then return true end
+  local part = banks(game, f)
   local pv = part[v]
   return pv ~= nil and pv == part[w]
 end
+local BASE_SAME_BANK = rules.same_bank
 
 -- The lowest corner (vertex) of the tile covering face f: a rhombus's from its placement (filled as asked), another
 -- tile's from its corners.
@@ -358,9 +365,15 @@ function rules.lay_symbols(game, t, faces)
     -- the bank of the tile's lowest corner on one face, the other bank on the other face (every face of a river
     -- rhombus has corners on both banks: the river crosses two of its three sides)
     local first = lowest_corner(game, f1)
+    -- the tile's banks read once while rules.same_bank is the base rule (laying tokens and bank marks changes no river
+    -- mark): the first corner's bank number
+    local part = rules.same_bank == BASE_SAME_BANK and banks(game, f1)
+    local pf = part and part[first]
     for i, f in ipairs({ f1, f2 }) do
       for j, w in ipairs(FVERTS[f]) do
-        if rules.same_bank(game, f1, first, w) == (i == 1) then
+        local same
+        if part then same = first == w or pf ~= nil and pf == part[w] else same = rules.same_bank(game, f1, first, w) end
+        if same == (i == 1) then
           game:set_mark(B, "bank", f, j)
           lay_tokens(game, POOL_GREEN, P.river_green_per_bank, "face", f)
           break

@@ -36,6 +36,7 @@ plant "enclosed holes get a triangle" 's/and g ~= counter(game, CN.end_face) and
 plant "the 32nd land rhombus brings the ice" 's/if not top_of(game, PILE_LAND) then rules.ice_enters(game) end/local _ = 0/'
 plant "a sieve takes two" 's/rules.owns(game, s, SIEVE) and 2 or 1/1/'
 plant "same bank" 's/^  if v == w then return true end$/  do return true end/'
+plant "each bank of a river tile gets its tokens" 's/if part then same = first == w or pf ~= nil and pf == part\[w\] else/if part then same = first == w else/'
 plant "a crate takes two" 's/if rules.owns(game, s, CRATE) then n = 2 elseif/if false then n = 2 elseif/'
 plant "the survey of an intersection keeps its hunt sites" 's/hunt = hunt_sites_around(game, v, R),/hunt = NONE,/'
 plant "an axe doubles the logs" 's/  if rules.owns(game, s, AXE) then n = n + 1 end/  if rules.owns(game, s, AXE) then n = n + 0 end/'
