@@ -28,9 +28,11 @@ namespace {
 void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
   auto* sandbox = static_cast<Sandbox*>(ud);
   const std::size_t old = ptr ? osize : 0;
+  BlockPool& pool = sandbox->pool_;
   if (nsize == 0) {
     sandbox->used_ -= old;
-    std::free(ptr);
+    if (ptr && BlockPool::pooled(osize)) pool.release(ptr, osize);
+    else std::free(ptr);
     return nullptr;
   }
   // Inside a hook the script's cap; outside (kernel-side calls) a reserve on top that scripts cannot reach.
@@ -40,7 +42,30 @@ void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     if (sandbox->call_depth_.load(std::memory_order_relaxed)) sandbox->note_out_of_memory();
     return nullptr;
   }
-  void* block = std::realloc(ptr, nsize);
+  // Small blocks from the pool, large ones from malloc; a block that changes sides is copied (what Lua keeps).
+  void* block;
+  if (!ptr) {
+    block = BlockPool::pooled(nsize) ? pool.allocate(nsize) : std::malloc(nsize);
+  } else if (!BlockPool::pooled(osize) && !BlockPool::pooled(nsize)) {
+    block = std::realloc(ptr, nsize);
+  } else if (BlockPool::pooled(osize) && BlockPool::pooled(nsize) && BlockPool::same_class(osize, nsize)) {
+    block = ptr;
+  } else {
+    block = BlockPool::pooled(nsize) ? pool.allocate(nsize) : std::malloc(nsize);
+    if (!block) {
+      // Lua counts on a block that shrinks never failing: keep the old one, larger than asked (only when no slab
+      // can be had). Freed later under its new size, it goes to that size's class, which it fits; a malloc block
+      // kept so then stays in the pool for reuse and is not freed with it (after a failed malloc only).
+      if (nsize <= osize) {
+        sandbox->used_ = sandbox->used_ - old + nsize;
+        return ptr;
+      }
+      return nullptr;
+    }
+    std::memcpy(block, ptr, osize < nsize ? osize : nsize);
+    if (BlockPool::pooled(osize)) pool.release(ptr, osize);
+    else std::free(ptr);
+  }
   if (!block) return nullptr;
   sandbox->used_ = sandbox->used_ - old + nsize;
   return block;

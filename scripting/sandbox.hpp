@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "block_pool.hpp"
 #include "printable.hpp"  // printable(), truncated(): for the callers that include only this header
 #include "rng.hpp"
 #include "rules.hpp"
@@ -128,6 +129,7 @@ class Sandbox {
   // Internal, for the allocator, the CPU hook and the watchdog.
   static Sandbox* from(lua_State* L);
   std::size_t used_ = 0;
+  BlockPool pool_;  // the state's small blocks (block_pool.hpp); destroyed after lua_close (~Sandbox)
   std::atomic<std::uint64_t> call_serial_{0};
   std::atomic<int> call_depth_{0};
   /// The CPU-time clock of the thread in the outermost call (pthread_getcpuclockid), or -1: the watchdog
