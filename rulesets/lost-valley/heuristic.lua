@@ -516,8 +516,14 @@ local function memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate
   if not vs then vs, ds, count = memo_walk(m, game, v, boat, ice) end
   local pow = POWERS[decay]
   local pan_ready = food_at and (food_at == 0 and 1 or 0.85 * pow[food_at]) or 0.3
-  local mine_ready = math.min(pan_ready, log_at and (log_at == 0 and 1 or 0.85 * pow[log_at]) or 0.3)
-  local bound = rules.promise_bound(game, pan_ready, mine_ready, sieve, crate)
+  local mine_ready, log_ready = pan_ready, log_at and (log_at == 0 and 1 or 0.85 * pow[log_at]) or 0.3
+  if log_ready < mine_ready then mine_ready = log_ready end -- math.min's answer (its first operand on a tie)
+  -- rules.promise_bound's expressions (the base rule while the memo is used), with the ice counter read above; each
+  -- math.max written out as the comparison it makes (the first operand kept on a tie: the same number)
+  local bound = (sieve and 2 or 1) * GREEN_MEAN * pan_ready
+  local grey_bound = 2 * GREY_MEAN * (crate and 1 or 0.75) * 1 * mine_ready
+  if grey_bound > bound then bound = grey_bound end
+  if not ice and EXPLORE_VALUE > bound then bound = EXPLORE_VALUE end
   local g, k = sieve and 2 or 1, 3 + (crate and 2 or 0) + (tool > 0 and 1 or 0)
   local read, terms, number = m.read, m.terms, m.number
   best = 0
@@ -527,9 +533,9 @@ local function memo_best_of(m, game, seat, v, ice, food, log, tool, sieve, crate
     if dd * bound <= best then break end
     local t
     if read[w] == number then t = terms[w] else t, survey = read_terms(m, game, survey, w) end
-    local value = t[g] * GREEN_MEAN * pan_ready
-    value = math.max(value, t[k] * mine_ready)
-    if not ice and not t[7] then value = math.max(value, EXPLORE_VALUE) end
+    local value, grey = t[g] * GREEN_MEAN * pan_ready, t[k] * mine_ready
+    if grey > value then value = grey end
+    if not ice and not t[7] and EXPLORE_VALUE > value then value = EXPLORE_VALUE end
     local p = dd * value
     if p > best then best = p end
   end
@@ -579,7 +585,7 @@ function rules.heuristic(game, seat)
   local food, log, tool = counter(game, CN.food, seat), counter(game, CN.log, seat), counter(game, CN.tool, seat)
   -- tools are scarce (three each at the start, seed "INVENTAIRE") and build mines: worth more than the food or the
   -- log an event could be paid with instead; a third food waits long for its use while others take the gold
-  h = h + GOOD_VALUE.food[math.min(food, 4)] + GOOD_VALUE.log[math.min(log, 3)] + GOOD_VALUE.tool[math.min(tool, 3)]
+  h = h + GOOD_VALUE.food[food < 4 and food or 4] + GOOD_VALUE.log[log < 3 and log or 3] + GOOD_VALUE.tool[tool < 3 and tool or 3]
   -- the equipment read once (a speed idiom: rules.owns reads the zone again for each item asked; the cart is for
   -- rules.backpack, the boat, the rod and the axe for the memo's key)
   local fast = rules.owns == BASE_OWNS and rules.count_item == BASE_COUNT_ITEM
