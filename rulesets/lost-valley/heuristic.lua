@@ -19,6 +19,7 @@ local tile_head, tile_faces = K.tile_head, K.tile_faces
 local LAND_WAY, ALONG, CROSSING, FORD_WAY, BORDER = K.LAND_WAY, K.ALONG, K.CROSSING, K.FORD_WAY, K.BORDER
 local GREEN_MEAN, GREY_MEAN = K.GREEN_MEAN, K.GREY_MEAN
 local EXPLORE_VALUE, GOOD_VALUE, EQUIP_VALUE = K.EXPLORE_VALUE, K.GOOD_VALUE, K.EQUIP_VALUE
+local max, min = math.max, math.min -- read once (math is a read-only proxy once the rules are loaded)
 
 --- A survey of the map for one heuristic call: what each tile holds for the bots (`survey:tile(h)`), the tiles around
 --- an intersection (`survey:around(v)`), whether an intersection is explored (`survey:explored(v)`), each read from
@@ -97,10 +98,12 @@ end
 --- one pass over the tile's edges instead of a walk per question).
 local function bank_sides(game, faces)
   local side, open, n = {}, {}, 0
-  for _, g in ipairs(faces) do
-    for _, x in ipairs(FVERTS[g]) do side[x] = x end
-    for _, e in ipairs(FEDGES[g]) do
-      if mark_of(game, B, "river", e) == 0 then n = n + 1; open[n] = e end
+  for i = 1, #faces do
+    local g = faces[i]
+    local xs, es = FVERTS[g], FEDGES[g]
+    for j = 1, #xs do side[xs[j]] = xs[j] end
+    for j = 1, #es do
+      if mark_of(game, B, "river", es[j]) == 0 then n = n + 1; open[n] = es[j] end
     end
   end
   local changed = true
@@ -135,7 +138,8 @@ function Survey:tile(h)
     t.pan = true
   elseif l == RIVER and IS_RIVER_TILE[tile_at(game, B, h)] then
     t.banks = {}
-    for _, g in ipairs(faces) do
+    for i = 1, #faces do
+      local g = faces[i]
       local corner = mark_of(game, B, "bank", g)
       local n = corner ~= 0 and select(2, lying(game, B, "face", g, COUNTED)) or 0
       if n > 0 then t.banks[#t.banks + 1] = { g, n, FVERTS[g][corner] } end
@@ -414,16 +418,20 @@ local function read_terms(m, game, survey, w)
   if not t then
     survey = survey or rules.survey(game)
     local g1, g2, grey0, grey1, grey2, grey3 = 0, 0, 0, 0, 0, 0
-    for _, h in ipairs(survey:around(w)) do
+    local around = survey:around(w)
+    for i = 1, #around do
+      local h = around[i]
       local tile = survey:tile(h)
       if tile.pan then
-        if tile.count > 0 then g1, g2 = math.max(g1, math.min(tile.count, 1)), math.max(g2, math.min(tile.count, 2)) end
+        if tile.count > 0 then g1, g2 = max(g1, min(tile.count, 1)), max(g2, min(tile.count, 2)) end
       elseif tile.banks then
-        for _, bank in ipairs(tile.banks) do
-          if survey:same_bank(h, w, bank[3]) then g1, g2 = math.max(g1, math.min(bank[2], 1)), math.max(g2, math.min(bank[2], 2)) end
+        local banks = tile.banks
+        for j = 1, #banks do
+          local bank = banks[j]
+          if survey:same_bank(h, w, bank[3]) then g1, g2 = max(g1, min(bank[2], 1)), max(g2, min(bank[2], 2)) end
         end
       elseif tile.land == MOUNTAIN or tile.land == SOURCE then
-        local n = math.min(tile.count, 2)
+        local n = min(tile.count, 2)
         local v0 = n * GREY_MEAN * 0.75 * (tile.mine and 1 or 0.15)
         local v1 = n * GREY_MEAN * 0.75 * (tile.mine and 1 or 0.35)
         local v2 = n * GREY_MEAN * 1 * (tile.mine and 1 or 0.15)
