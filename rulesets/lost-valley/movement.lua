@@ -144,20 +144,17 @@ end
 
 local AT = {} -- seat -> the vertex of its prospector (false off the board), read anew by each rules.destinations
 local BASE_MAY_MOVE_ALONG, BASE_ROOM_AT = rules.may_move_along, rules.room_at
---- The destinations of seat s's prospector moving by `mode`, as a list of vertices (seed A.1-2): paths of edges the
---- mode allows; a move ends at an intersection not fully explored (before the ice block is in play, the move cannot
---- go through one); the destination must have room.
-function rules.destinations(game, s, mode)
-  geometry(game)
-  local from = rules.position(game, s)
-  local ice = counter(game, CN.ice) ~= 0
+local BASE_WAY, BASE_EXPLORED = rules.way, rules.explored
+
+-- The intersections a prospector at `from` reaches moving by `mode` (rules.destinations' walk, before room is
+-- checked), each once, in the order found: paths of edges rules.may_move_along allows, going on from an intersection
+-- only if rules.explored (or the ice block is in play).
+local function walk(game, from, mode, ice)
   local out, seen = {}, { [from] = true }
   -- the vertices reached at the last step, and the way of the first edge taken to each
   local at, first_ways, n = { from }, { 0 }, 1
   local max_steps = mode == FOOT and 2 or (mode == ON_HORSE and 2 or 3)
   local fast = rules.may_move_along == BASE_MAY_MOVE_ALONG
-  -- the prospectors' vertices read once (one game:figure a seat) instead of game:figures_on at each vertex reached
-  for f = 1, SEATS do AT[f] = vertex_of(game, f) or false end
   for step = 1, max_steps do
     local next_at, next_ways, m = {}, {}, 0
     for i = 1, n do
@@ -178,10 +175,7 @@ function rules.destinations(game, s, mode)
             way = step == 1 and (way or rules.way(game, e)) or first
             if not seen[w] then
               seen[w] = true
-              -- room: an empty intersection always has some (the base rules.room_at is at least one)
-              local here = 0 -- prospectors_on(game, w)
-              for f = 1, SEATS do if AT[f] == w then here = here + 1 end end
-              if here == 0 and rules.room_at == BASE_ROOM_AT or here < rules.room_at(game, w) then out[#out + 1] = w end
+              out[#out + 1] = w
               m = m + 1
               next_at[m], next_ways[m] = w, way
             end
@@ -191,6 +185,62 @@ function rules.destinations(game, s, mode)
     end
     at, first_ways, n = next_at, next_ways, m
   end
-  return sort_short(out)
+  return out
 end
 
+-- The walks kept across calls (a speed idiom for rules.destinations while rules.way, rules.may_move_along and
+-- rules.explored are the base rules: then a walk is a function of the map, the ice counter, the start and the mode
+-- alone). Kept per map under game:board_digest(B) (tiles, marks and what lies where: docs/boards.md "Digest of a
+-- board"), for the last WALK_MAPS maps, each holding at most WALK_MAX walks (emptied when full): bounded whatever the
+-- number of games or positions. A kept walk is shared: read it, never change it.
+local WALK_MAPS, WALK_MAX = 8, 4096
+local WALKS, WALKS_NEXT = {}, 1
+
+local function kept_walk(game, from, mode, ice)
+  local d = game:board_digest(B)
+  local m
+  for i = 1, #WALKS do
+    if WALKS[i].digest == d then m = WALKS[i]; break end
+  end
+  if not m then
+    m = { digest = d, walks = {}, n = 0 }
+    WALKS[WALKS_NEXT] = m
+    WALKS_NEXT = WALKS_NEXT % WALK_MAPS + 1
+  end
+  local key = (from * 4 + mode) * 2 + (ice and 1 or 0)
+  local out = m.walks[key]
+  if not out then
+    if m.n >= WALK_MAX then m.walks, m.n = {}, 0 end
+    out = walk(game, from, mode, ice)
+    m.walks[key], m.n = out, m.n + 1
+  end
+  return out
+end
+
+--- The destinations of seat s's prospector moving by `mode`, as a list of vertices in increasing order (seed A.1-2):
+--- paths of edges the mode allows (rules.may_move_along); a move ends at an intersection not fully explored (before
+--- the ice block is in play, the move cannot go through one: rules.explored); the destination must have room
+--- (rules.room_at).
+function rules.destinations(game, s, mode)
+  geometry(game)
+  local from = rules.position(game, s)
+  local ice = counter(game, CN.ice) ~= 0
+  local reached
+  if rules.way == BASE_WAY and rules.may_move_along == BASE_MAY_MOVE_ALONG and rules.explored == BASE_EXPLORED then
+    reached = kept_walk(game, from, mode, ice)
+  else
+    reached = walk(game, from, mode, ice)
+  end
+  -- the prospectors' vertices read once (one game:figure a seat) instead of game:figures_on at each vertex reached
+  for f = 1, SEATS do AT[f] = vertex_of(game, f) or false end
+  local base_room = rules.room_at == BASE_ROOM_AT
+  local out = {}
+  for i = 1, #reached do
+    local w = reached[i]
+    local here = 0 -- prospectors_on(game, w)
+    for f = 1, SEATS do if AT[f] == w then here = here + 1 end end
+    -- room: an empty intersection always has some (the base rules.room_at is at least one)
+    if here == 0 and base_room or here < rules.room_at(game, w) then out[#out + 1] = w end
+  end
+  return sort_short(out)
+end
