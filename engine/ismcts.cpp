@@ -143,12 +143,6 @@ std::optional<double> IsmctsPlayer::heuristic(Rules& rules, const GameState& sta
   return h;
 }
 
-void IsmctsPlayer::rank_into(std::vector<Action>& order) {
-  std::stable_sort(ranked_.begin(), ranked_.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
-  order.reserve(ranked_.size());
-  for (const auto& r : ranked_) order.push_back(r.second);
-}
-
 int IsmctsPlayer::greedy_untried(Rules& rules, const GameState& state, int node, int mover) {
   std::vector<Action>& order = nodes_[static_cast<std::size_t>(node)].order;
   picked_state_ = false;
@@ -166,7 +160,9 @@ int IsmctsPlayer::greedy_untried(Rules& rules, const GameState& state, int node,
       if (i == 0 || h > best) best = h, std::swap(turn_next_, turn_best_);
     }
     picked_state_ = true;
-    rank_into(order);
+    std::stable_sort(ranked_.begin(), ranked_.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    order.reserve(ranked_.size());
+    for (const auto& r : ranked_) order.push_back(r.second);
   }
   for (Action a : order)
     for (int i : untried_)
@@ -221,16 +217,12 @@ void IsmctsPlayer::values(Rules& rules, const GameState& state, int round, doubl
   for (int s = 0; s < seats_; ++s) value[s] = margin[s];
 }
 
-IsmctsPlayer::Known IsmctsPlayer::finish_turn(Rules& rules, GameState& state, int round, int seat, int node) {
+IsmctsPlayer::Known IsmctsPlayer::finish_turn(Rules& rules, GameState& state, int round, int seat) {
   Known last;  // the value of the state reached by the last action applied, when computed
   for (int played = 0; played < kFinishTurnPlies && !state.over() && state.round() == round && state.to_move() == seat;
        ++played) {
     rules.legal_actions(state, turn_legal_);
     if (turn_legal_.empty()) return last;
-    // The first ply values every action of `node`'s mover at `node`: what expand=greedy ranks there (greedy_untried).
-    std::vector<Action>* order = played == 0 && node > 0 ? &nodes_[static_cast<std::size_t>(node)].order : nullptr;
-    if (order && !order->empty()) order = nullptr;
-    if (order) ranked_.clear();
     Action best = turn_legal_[0];
     last = {};
     bool kept = false;  // turn_best_ holds the state after `best` (apply is a function of the state: no second apply)
@@ -241,17 +233,13 @@ IsmctsPlayer::Known IsmctsPlayer::finish_turn(Rules& rules, GameState& state, in
         rules.apply(turn_next_, a);
         const std::optional<double> h = heuristic(rules, turn_next_, seat);
         const double v = h.value_or(0.0);
-        if (order) ranked_.push_back({std::isnan(v) ? -std::numeric_limits<double>::infinity() : v, a});
         if (v > best_value) {  // ties: the first in the ruleset's order
           best_value = v, best = a;
           last = h ? Known{seat, *h} : Known{};
           std::swap(turn_next_, turn_best_), kept = true;
         }
       }
-    } else if (order) {
-      ranked_.push_back({0.0, best});
     }
-    if (order) rank_into(*order);
     if (kept) std::swap(state, turn_best_);
     else rules.apply(state, best);  // one legal action, or no comparable value: `best` is the first
     ++stats_.rollout_plies;
@@ -415,9 +403,7 @@ Action IsmctsPlayer::choose(Rules& rules, const InformationSet& info) {
     // Leaves are compared at the end of a turn: the seat that made the last move of the path (a place, say)
     // completes its turn (its draw) by the heuristic, as greedy would, before the evaluation.
     Known leaf;  // the finishing seat's value of the leaf, computed while it chose its last action
-    if (finish && seats_ > 1)
-      leaf = finish_turn(rules, state, round, nodes_[static_cast<std::size_t>(path_.back())].mover,
-                         greedy_expansion ? path_.back() : -1);
+    if (finish && seats_ > 1) leaf = finish_turn(rules, state, round, nodes_[static_cast<std::size_t>(path_.back())].mover);
     if (greedy_rollout) {
       // The other seats play their turns greedily until the deciding seat is to move again.
       const std::int64_t start_plies = stats_.rollout_plies;

@@ -73,10 +73,8 @@ struct IsmctsOptions {
     Greedy,  ///< the untried action after which the mover's heuristic is highest (needs a heuristic hook)
   };
   /// Unset: Random (a ruleset may name Greedy in its [bots] table: Rivals does, docs/bots.md). Greedy ranks a
-  /// node's legal actions once, by the mover's heuristic after each (one hook call per action), in the sample where
-  /// it first expands, or earlier in the one where it was made, when finish_turn valued the same actions for the same
-  /// mover there (its first ply: no second set of calls); later expansions take the next in that order that is
-  /// legal in their sample.
+  /// node's legal actions once, in the sample where it first expands, by the mover's heuristic after each (one
+  /// hook call per action); later expansions take the next in that order that is legal in their sample.
   /// Without a heuristic hook it is Random.
   std::optional<Expand> expand;
   /// Progressive widening constant k: a node has at most ceil(k * sqrt(visits)) children to choose among in a
@@ -169,11 +167,7 @@ class IsmctsPlayer : public Player {
   /// While `seat` is to move in round `round`: applies the legal action after
   /// which rules.heuristic(state, seat) is highest (16 plies at most). Counts the plies in stats_.rollout_plies.
   /// Returns the heuristic value of `seat` in the final state when it computed it (choosing the last action).
-  /// `node` > 0 (expand=greedy): the tree node `state` stands at; when its order is still empty, the first ply's
-  /// values (the same hook calls greedy_untried would make there, in this sample) become its order.
-  Known finish_turn(Rules& rules, GameState& state, int round, int seat, int node = -1);
-  /// Sorts ranked_ (value, action) best first, ties in the ruleset's order, and appends the actions to `order`.
-  void rank_into(std::vector<Action>& order);
+  Known finish_turn(Rules& rules, GameState& state, int round, int seat);
   /// Plays `depth` random plies (not past the round), then the rewards: margins minus `baseline`, squashed.
   /// `known` (a heuristic value of `state` as given) is used only when no random ply was played.
   void evaluate(Rules& rules, GameState& state, int round, std::int64_t depth, const double* baseline, double* reward,
