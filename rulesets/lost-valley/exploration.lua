@@ -433,6 +433,7 @@ function rules.lay_source(game)
   error("the source does not fit at the river's end")
 end
 
+local BASE_LAY_SYMBOLS = rules.lay_symbols
 -- Each face's neighbours across its sides (the rim's sides left out), in FEDGES order: constants of the lattice.
 local NEIGHBOURS = {}
 local function neighbours(f)
@@ -503,17 +504,20 @@ function rules.fill_holes(game, faces)
     end
     if hole then rules.lay_source(game); map_changed() end
   end
+  -- the river's open end, read once: laying a triangle does not move it (only lay_source above does)
+  ef = counter(game, CN.end_face)
   for _, f in ipairs(faces) do
     local ns = neighbours(f)
     for i = 1, #ns do
       local g = ns[i]
-      if not covered_now(game, g) and g ~= counter(game, CN.end_face) and enclosed(game, g) then
+      if not covered_now(game, g) and g ~= ef and enclosed(game, g) then
         local t = top_of(game, PILE_TRIANGLE)
         local p = t and triangle_placement(g)
         if p then
           place_at(game, t, p >> 3, p & 7)
           add_counter(game, CN.triangles_laid, 0, 1)
           rules.lay_symbols(game, t, { g })
+          if rules.lay_symbols ~= BASE_LAY_SYMBOLS then ef = counter(game, CN.end_face) end
           map_changed()
         end
       end

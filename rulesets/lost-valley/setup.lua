@@ -57,8 +57,28 @@ function rules.equipment(game, s)
   return used, P.equipment_slots
 end
 
+local BASE_BACKPACK, BASE_EQUIPMENT, BASE_OWNS = rules.backpack, rules.equipment, rules.owns
+local CART_ZONE_IS_GOODS = IS_GOOD[CART] or false
+
 --- Whether seat s holds more than its inventory carries (then it discards at the end of its turn, seed "INVENTAIRE").
 function rules.overflows(game, s)
+  if rules.backpack == BASE_BACKPACK and rules.equipment == BASE_EQUIPMENT and rules.owns == BASE_OWNS
+     and rules.count_item == BASE_COUNT_ITEM then
+    -- the base rules' sums with each zone read once: the equipment's slots and the cart (rules.owns) in one pass
+    local used, cart = 0, false
+    for z = 1, 2 do
+      local goods = z == 2
+      local cs, m = cards_of(game, goods and GOODS[s] or EQUIP[s], HELD)
+      local cart_zone = goods == CART_ZONE_IS_GOODS
+      for j = 1, m do
+        local i = ITEM[cs[j]]
+        used = used + item_slots(i)
+        if cart_zone and i == CART then cart = true end
+      end
+    end
+    local pack = P.log_slots * counter(game, CN.log, s) + counter(game, CN.food, s) + counter(game, CN.tool, s)
+    return pack > P.backpack + (cart and P.cart_slots or 0), used > P.equipment_slots
+  end
   local u1, r1 = rules.backpack(game, s)
   local u2, r2 = rules.equipment(game, s)
   return u1 > r1, u2 > r2

@@ -6,12 +6,12 @@
 local K = require("valley")
 local rules = K.rules
 local P, B, ICE, GOLD, counter, size_of, GEO, NF = K.P, K.B, K.ICE, K.GOLD, K.counter, K.size_of, K.GEO, K.NF
-local mark_of = K.mark_of
+local mark_of, CN = K.mark_of, K.CN
 
 --- The ice die at the end of a turn once the ice block is in play: on `ice_roll` or more it moves one river tile
 --- downstream; reaching the start tile's waterfall ends the game (seed FIN DU JEU).
 function rules.roll_ice(game)
-  if counter(game, "ice") == 0 then return end
+  if counter(game, CN.ice) == 0 then return end
   if game:random(P.die) < P.ice_roll then return end
   local _, _, f = game:figure(ICE)
   local c = mark_of(game, B, "course", f) - 1
@@ -26,7 +26,12 @@ end
 
 --- Whether seat s may declare the end (seed FIN DU JEU): its prospector is at the start store with at least
 --- `end_tokens` gold tokens.
+local BASE_AT_START_STORE, BASE_POSITION = rules.at_start_store, rules.position -- movement.lua
 function rules.may_declare_end(game, s)
+  if rules.at_start_store == BASE_AT_START_STORE and rules.position == BASE_POSITION then
+    -- the base rules only read the game: the gold bag's size (one call, seldom enough) asked first
+    return size_of(game, GOLD[s]) >= P.end_tokens and rules.at_start_store(game, rules.position(game, s))
+  end
   return rules.at_start_store(game, rules.position(game, s)) and size_of(game, GOLD[s]) >= P.end_tokens
 end
 

@@ -26,10 +26,17 @@ function rules.turn_budget(game, s)
 end
 
 --- A turn begins with its budget (rules.turn_budget): no whisky drunk, no way of moving chosen yet.
+local BASE_TURN_BUDGET = rules.turn_budget
 function rules.begin_turn(game, s)
-  local budget = rules.turn_budget(game, s)
-  set_counter(game, CN.moves, 0, budget.moves)
-  set_counter(game, CN.acts, 0, budget.actions)
+  if rules.turn_budget == BASE_TURN_BUDGET then
+    -- the base budget's one move and one action without building its table at every turn
+    set_counter(game, CN.moves, 0, 1)
+    set_counter(game, CN.acts, 0, 1)
+  else
+    local budget = rules.turn_budget(game, s)
+    set_counter(game, CN.moves, 0, budget.moves)
+    set_counter(game, CN.acts, 0, budget.actions)
+  end
   set_counter(game, CN.drank, 0, 0)
   set_counter(game, CN.mode, 0, 0)
   game:set_to_move(s, MAIN)
@@ -52,7 +59,6 @@ function rules.discard_actions(game, s, out)
   end
 end
 
-local BASE_TURN_BUDGET = rules.turn_budget
 --- actions(game, out, seat, phase) -> count.
 function rules.actions(game, out, seat, phase)
   geometry(game)
