@@ -4,6 +4,9 @@
 
 local K = require("valley")
 local rules = K.rules
+-- the kernel's methods bound to locals (docs: houserules.game): no method look-up on the game at each call
+local set_mark, set_phase = K.G.set_mark, K.G.set_phase
+local G = K.G
 local CN, BASE_CN = K.CN, K.BASE_CN
 local P, B, FOREST, MOUNTAIN, BUSHES, LAKE, RIVER = K.P, K.B, K.FOREST, K.MOUNTAIN, K.BUSHES, K.LAKE, K.RIVER
 local SOURCE, REFINERY, CAVE, MEADOW, FISH, COVERED2 = K.SOURCE, K.REFINERY, K.CAVE, K.MEADOW, K.FISH, K.COVERED2
@@ -513,7 +516,7 @@ function rules.perform(game, s, v, kind, a, b, c)
       set_counter(game, CN.look_face, 0, game:face(B, game:face_text(B, a)))
       local _, _, fid = game:site_of(tokens[1])
       local _ = fid
-      game:set_phase(KEEP)
+      set_phase(game, KEEP)
     else
       rules.gain_event(game, s, tokens[1])
     end
@@ -521,8 +524,8 @@ function rules.perform(game, s, v, kind, a, b, c)
     take_base(game, s, "food", rules.fish_count(game, s, v))
   elseif kind == AK.HUNT then
     local animal = rules.tokens_on_tile(game, a, is_animal)[1]
-    local hunter = game:random(P.die) + (rules.owns(game, s, RIFLE) and P.rifle_bonus or 0)
-    local beast = game:random(P.die)
+    local hunter = G.random(game, P.die) + (rules.owns(game, s, RIFLE) and P.rifle_bonus or 0)
+    local beast = G.random(game, P.die)
     set_counter(game, CN.hunter_roll, 0, hunter) -- public dice: the turn's summary shows them
     set_counter(game, CN.animal_roll, 0, beast)
     if hunter > beast then
@@ -535,23 +538,23 @@ function rules.perform(game, s, v, kind, a, b, c)
   elseif kind == AK.NET then
     pay_base(game, s, "tool", 1)
     add_counter(game, CN.net, 0, -1)
-    game:set_mark(B, "building", v, 1)
+    set_mark(game, B, "building", v, 1)
   elseif kind == AK.SAWMILL then
     pay_base(game, s, "tool", 1)
     add_counter(game, CN.sawmill, 0, -1)
-    game:set_mark(B, "building", v, 2)
+    set_mark(game, B, "building", v, 2)
   elseif kind == AK.CANAL then
     pay_base(game, s, "log", 1)
-    game:set_mark(B, "canal", a, 1)
+    set_mark(game, B, "canal", a, 1)
     for _, f in ipairs(EFACES[a]) do
       if not rules.has_water(game, f) then
-        for _, g in ipairs((tile_faces(game, f))) do game:set_mark(B, "water", g, 1) end
+        for _, g in ipairs((tile_faces(game, f))) do set_mark(game, B, "water", g, 1) end
       end
     end
   elseif kind == AK.BUILD_MINE then
     pay_base(game, s, "tool", 1); pay_base(game, s, "food", 1); pay_base(game, s, "log", 1)
     add_counter(game, CN.mine, 0, -1)
-    for _, g in ipairs((tile_faces(game, a))) do game:set_mark(B, "mine", g, 1) end
+    for _, g in ipairs((tile_faces(game, a))) do set_mark(game, B, "mine", g, 1) end
   elseif kind == AK.REFINE then
     pay_base(game, s, BASE[a], 1)
     pay_base(game, s, BASE[b], 1)

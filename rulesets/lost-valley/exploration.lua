@@ -5,6 +5,9 @@
 
 local K = require("valley")
 local rules = K.rules
+-- the kernel's methods bound to locals (docs: houserules.game): no method look-up on the game at each call
+local move_figure, place_tile, put_under, set_mark, set_phase = K.G.move_figure, K.G.place_tile, K.G.put_under, K.G.set_mark, K.G.set_phase
+local G = K.G
 local CN, BASE_CN = K.CN, K.BASE_CN
 local P, B, FOREST, MOUNTAIN, BUSHES, LAKE, RIVER = K.P, K.B, K.FOREST, K.MOUNTAIN, K.BUSHES, K.LAKE, K.RIVER
 local SOURCE, CAVE, MEADOW, SOURCE_TILE, ICE = K.SOURCE, K.CAVE, K.MEADOW, K.SOURCE_TILE, K.ICE
@@ -82,7 +85,7 @@ local function place_at(game, t, a, k)
   local p = a * 8 + k
   local kp = KERNEL_PLACEMENT[p]
   if not kp then kp = game:placement(B, a, k); KERNEL_PLACEMENT[p] = kp end
-  game:place_tile(t, B, kp)
+  place_tile(game, t, B, kp)
 end
 
 -- The edge between the two faces of a rhombus at placement p, filled as asked.
@@ -374,13 +377,29 @@ function rules.lay_symbols(game, t, faces)
         local same
         if part then same = first == w or pf ~= nil and pf == part[w] else same = rules.same_bank(game, f1, first, w) end
         if same == (i == 1) then
-          game:set_mark(B, "bank", f, j)
+          set_mark(game, B, "bank", f, j)
           lay_tokens(game, POOL_GREEN, P.river_green_per_bank, "face", f)
           break
         end
       end
     end
   end
+end
+
+local BASE_LAY_SYMBOLS = rules.lay_symbols
+-- The faces of a rhombus at placement p as the list lay_symbols and after_laying take (constants of the lattice,
+-- filled as asked; shared, so only while lay_symbols, after_laying and fill_holes are the base rules, which only
+-- read it).
+local RHOMBUS_FACE_LIST = {}
+local BASE_AFTER_LAYING, BASE_FILL_HOLES -- set below, with the rules
+local function laid_faces(p, fa, fb)
+  if rules.lay_symbols ~= BASE_LAY_SYMBOLS or rules.after_laying ~= BASE_AFTER_LAYING
+     or rules.fill_holes ~= BASE_FILL_HOLES then
+    return { fa, fb }
+  end
+  local l = RHOMBUS_FACE_LIST[p]
+  if not l then l = { fa, fb }; RHOMBUS_FACE_LIST[p] = l end
+  return l
 end
 
 --- Lays river tile t at placement p: the tile, its course number, the river marks on the edges it crosses (its two
@@ -391,37 +410,38 @@ function rules.lay_river_tile(game, t, p)
   place_at(game, t, a, k)
   local course = counter(game, CN.course) + 1
   set_counter(game, CN.course, 0, course)
-  game:set_mark(B, "course", fa, course)
-  game:set_mark(B, "course", fb, course)
+  set_mark(game, B, "course", fa, course)
+  set_mark(game, B, "course", fb, course)
   local open = counter(game, CN.end_edge)
   local exit
   for _, side in ipairs(IS_RIVER_TILE[t]) do
     local e = global_side(a, k, side)
-    game:set_mark(B, "river", e, 1)
+    set_mark(game, B, "river", e, 1)
     if e ~= open then exit = e end
   end
-  game:set_mark(B, "river", rhombus_inner_edge(a, k), 1)
+  set_mark(game, B, "river", rhombus_inner_edge(a, k), 1)
   local beyond
   for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
   set_counter(game, CN.end_edge, 0, exit)
   set_counter(game, CN.end_face, 0, beyond)
-  rules.lay_symbols(game, t, { fa, fb })
-  rules.after_laying(game, { fa, fb })
+  local faces = laid_faces(p, fa, fb)
+  rules.lay_symbols(game, t, faces)
+  rules.after_laying(game, faces == RHOMBUS_FACE_LIST[p] and faces or { fa, fb })
 end
 
 --- Lays the source at the river's open end (seed 2.a: no river tile fits or none is left; 2.b: the 32nd land rhombus;
 --- 2.c: the river flows out of an enclosed hole): the triangle beyond the open side, its crossed side on it.
 function rules.lay_source(game)
   local open, ef = counter(game, CN.end_edge), counter(game, CN.end_face)
-  if open == 0 or game:zone_of(SOURCE_TILE) ~= ASIDE then return end
+  if open == 0 or G.zone_of(game, SOURCE_TILE) ~= ASIDE then return end
   for _, a in ipairs(FVERTS[ef]) do
     for k = 0, 5 do
       local p1, p2 = global_vertex(a, k, 1, 0), global_vertex(a, k, 0, 1)
       if p1 and p2 and face_of(a, p1, p2) == ef and edge_between(a, p1) == open then
-        game:place_tile(SOURCE_TILE, B, game:vertex_text(B, a), k)
+        place_tile(game, SOURCE_TILE, B, game:vertex_text(B, a), k)
         local course = counter(game, CN.course) + 1
         set_counter(game, CN.course, 0, course)
-        game:set_mark(B, "course", ef, course)
+        set_mark(game, B, "course", ef, course)
         set_counter(game, CN.end_edge, 0, 0)
         set_counter(game, CN.end_face, 0, 0)
         rules.lay_symbols(game, SOURCE_TILE, { ef })
@@ -433,7 +453,6 @@ function rules.lay_source(game)
   error("the source does not fit at the river's end")
 end
 
-local BASE_LAY_SYMBOLS = rules.lay_symbols
 -- Each face's neighbours across its sides (the rim's sides left out), in FEDGES order: constants of the lattice.
 local NEIGHBOURS = {}
 local function neighbours(f)
@@ -529,6 +548,7 @@ end
 function rules.after_laying(game, faces)
   rules.fill_holes(game, faces)
 end
+BASE_AFTER_LAYING, BASE_FILL_HOLES = rules.after_laying, rules.fill_holes
 
 --- The 32nd and last land rhombus (seed 2.b): the ice block enters on the source (laid first at the river's end if
 --- needed), movement along the border of the explored area opens, and the unused triangles and river tiles leave.
@@ -545,8 +565,8 @@ function rules.ice_enters(game)
     local c = mark_of(game, B, "course", f)
     if c > bestc then best, bestc = f, c end
   end
-  game:move_figure(ICE, B, "face", best)
-  if game:zone_of(SOURCE_TILE) == ASIDE then move(game, SOURCE_TILE, "box") end
+  move_figure(game, ICE, B, "face", best)
+  if G.zone_of(game, SOURCE_TILE) == ASIDE then move(game, SOURCE_TILE, "box") end
 end
 
 --- Lays the land rhombus t at placement p (seed 2.b), then its tokens, holes and the ice block after the last one.
@@ -555,8 +575,9 @@ function rules.lay_land_tile(game, t, p)
   local fa, fb = rhombus_faces(a, k)
   place_at(game, t, a, k)
   add_counter(game, CN.land_laid, 0, 1)
-  rules.lay_symbols(game, t, { fa, fb })
-  rules.after_laying(game, { fa, fb })
+  local faces = laid_faces(p, fa, fb)
+  rules.lay_symbols(game, t, faces)
+  rules.after_laying(game, faces == RHOMBUS_FACE_LIST[p] and faces or { fa, fb })
   if not top_of(game, PILE_LAND) then rules.ice_enters(game) end
 end
 
@@ -589,7 +610,7 @@ function rules.draw_river_tile(game, v)
       move(game, t, DRAWN)
       return t
     end
-    game:put_under(t, PILE_RIVER)
+    put_under(game, t, PILE_RIVER)
   end
   return nil
 end
@@ -614,7 +635,7 @@ function rules.explore(game, s)
         if #ps == 1 then
           rules.lay_river_tile(game, t, ps[1])
         else
-          game:set_phase(LAY_RIVER)
+          set_phase(game, LAY_RIVER)
           return
         end
       end
@@ -630,11 +651,11 @@ function rules.explore(game, s)
       if #ps == 1 then
         rules.lay_land_tile(game, t, ps[1])
       else
-        game:set_phase(LAY_LAND)
+        set_phase(game, LAY_LAND)
         return
       end
     end
   end
   set_counter(game, CN.exploring, 0, 0)
-  game:set_phase(MAIN)
+  set_phase(game, MAIN)
 end

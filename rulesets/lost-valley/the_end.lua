@@ -5,6 +5,9 @@
 
 local K = require("valley")
 local rules = K.rules
+-- the kernel's methods bound to locals (docs: houserules.game): no method look-up on the game at each call
+local move_figure = K.G.move_figure
+local G = K.G
 local P, B, ICE, GOLD, counter, size_of, GEO, NF = K.P, K.B, K.ICE, K.GOLD, K.counter, K.size_of, K.GEO, K.NF
 local mark_of, CN = K.mark_of, K.CN
 
@@ -12,16 +15,16 @@ local mark_of, CN = K.mark_of, K.CN
 --- downstream; reaching the start tile's waterfall ends the game (seed FIN DU JEU).
 function rules.roll_ice(game)
   if counter(game, CN.ice) == 0 then return end
-  if game:random(P.die) < P.ice_roll then return end
-  local _, _, f = game:figure(ICE)
+  if G.random(game, P.die) < P.ice_roll then return end
+  local _, _, f = G.figure(game, ICE)
   local c = mark_of(game, B, "course", f) - 1
   for g = 1, GEO.NF do
     if mark_of(game, B, "course", g) == c then
-      game:move_figure(ICE, B, "face", g)
+      move_figure(game, ICE, B, "face", g)
       break
     end
   end
-  if c <= 1 then game:end_round() end
+  if c <= 1 then G.end_round(game) end
 end
 
 --- Whether seat s may declare the end (seed FIN DU JEU): its prospector is at the start store with at least

@@ -6,6 +6,9 @@
 
 local K = require("valley")
 local rules = K.rules
+-- the kernel's methods bound to locals (docs: houserules.game): no method look-up on the game at each call
+local move_figure, set_phase = K.G.move_figure, K.G.set_phase
+local G = K.G
 local CN, BASE_CN = K.CN, K.BASE_CN
 local P, SEATS, B, ITEMS, WHISKY, DRIED_FISH = K.P, K.SEATS, K.B, K.ITEMS, K.WHISKY, K.DRIED_FISH
 local item_slots, DRAWN, EQUIP, GOODS, GOLD, LOOK = K.item_slots, K.DRAWN, K.EQUIP, K.GOODS, K.GOLD, K.LOOK
@@ -39,7 +42,7 @@ function rules.begin_turn(game, s)
   end
   set_counter(game, CN.drank, 0, 0)
   set_counter(game, CN.mode, 0, 0)
-  game:set_to_move(s, MAIN)
+  G.set_to_move(game, s, MAIN)
 end
 
 --- Discards open to seat s at the end of its turn (seed "INVENTAIRE": "il doit se défausser des jetons en excédent,
@@ -62,8 +65,8 @@ end
 --- actions(game, out, seat, phase) -> count.
 function rules.actions(game, out, seat, phase)
   geometry(game)
-  seat = seat or game:to_move()
-  phase = phase or game:phase()
+  seat = seat or G.to_move(game)
+  phase = phase or G.phase(game)
   for i = #out, 1, -1 do out[i] = nil end
   if phase == LAY_RIVER or phase == LAY_LAND then
     for _, p in ipairs(rules.placements(game)) do out[#out + 1] = act(AK.LAY, p >> 3, p & 7) end
@@ -110,70 +113,81 @@ end
 function rules.finish_turn(game, s)
   add_counter(game, CN.turns, 0, 1)
   rules.roll_ice(game)
-  if game:over() then return end
-  if counter(game, CN.turns) >= P.max_rounds * SEATS then game:end_round(); return end
+  if G.over(game) then return end
+  if counter(game, CN.turns) >= P.max_rounds * SEATS then G.end_round(game); return end
   rules.begin_turn(game, s % SEATS + 1)
+end
+
+-- The action kinds rules.apply tells apart, as compile-time constants (AK's numbers, checked below): a comparison with
+-- a constant is one instruction, with AK's field a table read and a call.
+local KIND_MOVE <const>, KIND_LAY <const>, KIND_KEEP <const>, KIND_BUY <const>, KIND_PAY <const> = 1, 2, 6, 14, 15
+local KIND_DRINK <const>, KIND_USE_FISH <const>, KIND_DISCARD <const>, KIND_END <const> = 17, 18, 19, 20
+local KIND_DECLARE <const> = 21
+for name, v in pairs({ MOVE = KIND_MOVE, LAY = KIND_LAY, KEEP = KIND_KEEP, BUY = KIND_BUY, PAY = KIND_PAY,
+                       DRINK = KIND_DRINK, USE_FISH = KIND_USE_FISH, DISCARD = KIND_DISCARD, END = KIND_END,
+                       DECLARE = KIND_DECLARE }) do
+  assert(AK[name] == v, "turn.lua: action kind " .. name .. " is not " .. v)
 end
 
 --- apply(game, action, seat, phase).
 function rules.apply(game, x, seat, phase)
   geometry(game)
-  seat = seat or game:to_move()
-  phase = phase or game:phase()
+  seat = seat or G.to_move(game)
+  phase = phase or G.phase(game)
   local kind, a, b, c = parts(x)
-  if kind == AK.LAY then
+  if kind == KIND_LAY then
     local t = top_of(game, DRAWN)
     if IS_RIVER_TILE[t] then rules.lay_river_tile(game, t, placement(a, b)) else rules.lay_land_tile(game, t, placement(a, b)) end
     rules.explore(game, seat)
-  elseif kind == AK.MOVE then
-    game:move_figure(seat, B, "vertex", a)
+  elseif kind == KIND_MOVE then
+    move_figure(game, seat, B, "vertex", a)
     add_counter(game, CN.moves, 0, -1)
     set_counter(game, CN.mode, 0, b)
     if counter(game, CN.ice) == 0 and not rules.explored(game, a) then
       set_counter(game, CN.exploring, 0, a)
       rules.explore(game, seat)
     end
-  elseif kind == AK.END then
+  elseif kind == KIND_END then
     local pack, equip = rules.overflows(game, seat)
     if pack or equip then
-      game:set_phase(DISCARD)
+      set_phase(game, DISCARD)
     else
       rules.finish_turn(game, seat)
     end
-  elseif kind == AK.DISCARD then
+  elseif kind == KIND_DISCARD then
     if a <= 3 then pay_base(game, seat, BASE[a], 1) else spend_item(game, seat, a - 3) end
     local p1, p2 = rules.overflows(game, seat)
     if not p1 and not p2 then rules.finish_turn(game, seat) end
-  elseif kind == AK.DRINK then
+  elseif kind == KIND_DRINK then
     spend_item(game, seat, WHISKY)
     add_counter(game, CN.drank, 0, 1)
     add_counter(game, a == 1 and CN.moves or CN.acts, 0, 1)
-  elseif kind == AK.USE_FISH then
+  elseif kind == KIND_USE_FISH then
     spend_item(game, seat, DRIED_FISH)
     take_base(game, seat, "food", 4)
-  elseif kind == AK.DECLARE then
-    game:end_round()
-  elseif kind == AK.KEEP then
+  elseif kind == KIND_DECLARE then
+    G.end_round(game)
+  elseif kind == KIND_KEEP then
     -- the kept event goes to the inventory; the other goes back face down on its meadow
     rules.gain_event(game, seat, a)
     local f = counter(game, CN.look_face)
     while top_of(game, LOOK[seat]) do game:lay(top_of(game, LOOK[seat]), B, "face", f, true) end
     set_counter(game, CN.look_face, 0, 0)
-    game:set_phase(MAIN)
-  elseif kind == AK.BUY then
+    set_phase(game, MAIN)
+  elseif kind == KIND_BUY then
     local price, xs = rules.price(a == BUY_TOOL and "tool" or ITEMS[a])
     if a == BUY_TOOL then take_base(game, seat, "tool", 1) else take_item(game, seat, a) end
     add_counter(game, CN.basket, 0, price + (b == 0 and xs or 0))
     if b >= 1 and b <= 3 then pay_base(game, seat, BASE[b], 1)
     elseif b > 3 then spend_item(game, seat, b - 3) end
     if phase == MAIN then add_counter(game, CN.acts, 0, -1) end
-    game:set_phase(SHOPPING)
-  elseif kind == AK.PAY and a ~= 0 then
+    set_phase(game, SHOPPING)
+  elseif kind == KIND_PAY and a ~= 0 then
     rules.pay_token(game, seat, a)
-  elseif kind == AK.PAY then
+  elseif kind == KIND_PAY then
     rules.pay_nuggets(game, seat, counter(game, CN.basket))
     set_counter(game, CN.basket, 0, 0)
-    game:set_phase(MAIN)
+    set_phase(game, MAIN)
   else
     local v = rules.position(game, seat)
     add_counter(game, CN.acts, 0, -1)
