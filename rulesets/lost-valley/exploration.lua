@@ -372,8 +372,11 @@ function rules.lay_symbols(game, t, faces)
     -- mark): the first corner's bank number
     local part = rules.same_bank == BASE_SAME_BANK and banks(game, f1)
     local pf = part and part[first]
-    for i, f in ipairs({ f1, f2 }) do
-      for j, w in ipairs(FVERTS[f]) do
+    for i = 1, 2 do
+      local f = i == 1 and f1 or f2
+      local fv = FVERTS[f]
+      for j = 1, #fv do
+        local w = fv[j]
         local same
         if part then same = first == w or pf ~= nil and pf == part[w] else same = rules.same_bank(game, f1, first, w) end
         if same == (i == 1) then
@@ -414,14 +417,16 @@ function rules.lay_river_tile(game, t, p)
   set_mark(game, B, "course", fb, course)
   local open = counter(game, CN.end_edge)
   local exit
-  for _, side in ipairs(IS_RIVER_TILE[t]) do
-    local e = global_side(a, k, side)
+  local sides = IS_RIVER_TILE[t]
+  for i = 1, #sides do
+    local e = global_side(a, k, sides[i])
     set_mark(game, B, "river", e, 1)
     if e ~= open then exit = e end
   end
   set_mark(game, B, "river", rhombus_inner_edge(a, k), 1)
   local beyond
-  for _, h in ipairs(EFACES[exit]) do if h ~= fa and h ~= fb then beyond = h end end
+  local hs = EFACES[exit]
+  for i = 1, #hs do local h = hs[i]; if h ~= fa and h ~= fb then beyond = h end end
   set_counter(game, CN.end_edge, 0, exit)
   set_counter(game, CN.end_face, 0, beyond)
   local faces = laid_faces(p, fa, fb)
@@ -525,8 +530,8 @@ function rules.fill_holes(game, faces)
   end
   -- the river's open end, read once: laying a triangle does not move it (only lay_source above does)
   ef = counter(game, CN.end_face)
-  for _, f in ipairs(faces) do
-    local ns = neighbours(f)
+  for n = 1, #faces do
+    local ns = neighbours(faces[n])
     for i = 1, #ns do
       local g = ns[i]
       if not covered_now(game, g) and g ~= ef and enclosed(game, g) then

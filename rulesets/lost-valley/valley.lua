@@ -555,11 +555,12 @@ local ACUTE_STEP = { [0] = { 1, 1 }, { -1, 2 }, { -2, 1 }, { -1, -1 }, { 1, -2 }
 
 
 -- Token laying (seed 2.d).
+local lay = G.lay -- the kernel's method as a local: no look-up on the game at each token
 local function lay_tokens(game, pool, n, kind, site)
   for _ = 1, n do
     local c = top_of(game, pool)
     if not c then return end
-    game:lay(c, B, kind, site, true)
+    lay(game, c, B, kind, site, true)
   end
 end
 
