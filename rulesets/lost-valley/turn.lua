@@ -62,6 +62,9 @@ function rules.discard_actions(game, s, out)
   end
 end
 
+local BASE_OWNS, BASE_COUNT_ITEM = rules.owns, rules.count_item -- setup.lua
+local GOODS_ZONE_ITEMS = K.IS_GOOD[WHISKY] and K.IS_GOOD[DRIED_FISH] -- both kept in the goods zone
+local HELD = {} -- a reused list for game:cards (read up to the count it returns)
 --- actions(game, out, seat, phase) -> count.
 function rules.actions(game, out, seat, phase)
   geometry(game)
@@ -88,19 +91,35 @@ function rules.actions(game, out, seat, phase)
     rules.discard_actions(game, seat, out)
   else
     local v = rules.position(game, seat)
-    if counter(game, CN.moves) > 0 then
+    -- the turn's moves and actions left, read once (listing the actions changes no counter)
+    local moves, acts = counter(game, CN.moves), counter(game, CN.acts)
+    if moves > 0 then
       for _, m in ipairs(rules.modes(game, seat)) do
         for _, w in ipairs(rules.destinations(game, seat, m)) do out[#out + 1] = act(AK.MOVE, w, m) end
       end
     end
-    if counter(game, CN.acts) > 0 then rules.turn_actions(game, seat, v, out) end
+    if acts > 0 then rules.turn_actions(game, seat, v, out) end
     -- the whiskies a turn allows: the base budget's one without building its table at every call
     local whisky = rules.turn_budget == BASE_TURN_BUDGET and 1 or rules.turn_budget(game, seat).whisky
-    if counter(game, CN.drank) < whisky and rules.owns(game, seat, WHISKY) then
-      if counter(game, CN.moves) == 0 then out[#out + 1] = act(AK.DRINK, 1) end
-      if counter(game, CN.acts) == 0 then out[#out + 1] = act(AK.DRINK, 2) end
+    local may_drink = counter(game, CN.drank) < whisky
+    local whisky_held, fish_held
+    if rules.owns == BASE_OWNS and rules.count_item == BASE_COUNT_ITEM and GOODS_ZONE_ITEMS then
+      -- the base rules.owns for both goods with the goods zone read once
+      local cs, m = cards_of(game, GOODS[seat], HELD)
+      whisky_held, fish_held = false, false
+      for j = 1, m do
+        local i = ITEM[cs[j]]
+        if i == WHISKY then whisky_held = true elseif i == DRIED_FISH then fish_held = true end
+      end
+    else
+      whisky_held = may_drink and rules.owns(game, seat, WHISKY)
+      fish_held = rules.owns(game, seat, DRIED_FISH)
     end
-    if rules.owns(game, seat, DRIED_FISH) and counter(game, CN.food, 0) > 0 then out[#out + 1] = act(AK.USE_FISH) end
+    if may_drink and whisky_held then
+      if moves == 0 then out[#out + 1] = act(AK.DRINK, 1) end
+      if acts == 0 then out[#out + 1] = act(AK.DRINK, 2) end
+    end
+    if fish_held and counter(game, CN.food, 0) > 0 then out[#out + 1] = act(AK.USE_FISH) end
     if rules.may_declare_end(game, seat) then out[#out + 1] = act(AK.DECLARE) end
     out[#out + 1] = act(AK.END)
   end
