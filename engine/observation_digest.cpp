@@ -7,12 +7,30 @@
 #include <cstring>
 #include <span>
 #include <type_traits>
+#include <vector>
 
 #include "fnv.hpp"
 #include "word_hash.hpp"
 #include "state.hpp"
 
 namespace hr {
+
+namespace {
+
+/// What every seat sees alike, fed the same way by both hashes below: the tiles on the tracks, the figures' places
+/// on them, the counters and the scores.
+template <class Hasher>
+void hash_public(Hasher& f, const std::vector<TilePlacement>& tiles, const std::vector<FigurePlace>& figures,
+                 const std::vector<std::int64_t>& counters, const std::vector<std::int64_t>& match_scores,
+                 const std::vector<std::vector<std::int64_t>>& round_scores) {
+  for (const auto& t : tiles) f.value(t.component), f.value(t.rotation);
+  for (const auto& p : figures) f.value(p.track), f.value(p.space);
+  f.bytes(counters.data(), counters.size() * sizeof(std::int64_t));
+  f.bytes(match_scores.data(), match_scores.size() * sizeof(std::int64_t));
+  for (const auto& r : round_scores) f.bytes(r.data(), r.size() * sizeof(std::int64_t));
+}
+
+}  // namespace
 
 template <class Hasher>
 void GameState::hash_observation(Hasher& f, int seat) const {
@@ -28,11 +46,7 @@ void GameState::hash_observation(Hasher& f, int seat) const {
     const std::uint8_t seen = known(static_cast<ComponentId>(c)) ? seen_by_[c] : std::uint8_t{0};
     f.value(seen);
   }
-  for (const auto& t : tiles_) f.value(t.component), f.value(t.rotation);
-  for (const auto& p : figures_) f.value(p.track), f.value(p.space);
-  f.bytes(counters_.data(), counters_.size() * sizeof(std::int64_t));
-  f.bytes(match_scores_.data(), match_scores_.size() * sizeof(std::int64_t));
-  for (const auto& r : round_scores_) f.bytes(r.data(), r.size() * sizeof(std::int64_t));
+  hash_public(f, tiles_, figures_, counters_, match_scores_, round_scores_);
   if (!layout_->boards.empty()) {
     for (const auto& p : figures_) f.value(p.board), f.value(p.kind), f.value(p.site);
     f.bytes(face_tile_.data(), face_tile_.size() * sizeof(ComponentId));
@@ -88,11 +102,7 @@ std::uint64_t GameState::observation_key(int seat) const {
                  static_cast<std::uint64_t>(p.site) << 8 | p.rotation);
   }
   if (k) f.mix(w);
-  for (const auto& t : tiles_) f.value(t.component), f.value(t.rotation);
-  for (const auto& p : figures_) f.value(p.track), f.value(p.space);
-  f.bytes(counters_.data(), counters_.size() * sizeof(std::int64_t));
-  f.bytes(match_scores_.data(), match_scores_.size() * sizeof(std::int64_t));
-  for (const auto& r : round_scores_) f.bytes(r.data(), r.size() * sizeof(std::int64_t));
+  hash_public(f, tiles_, figures_, counters_, match_scores_, round_scores_);
   if (!layout_->boards.empty()) {
     for (const auto& p : figures_) f.value(p.board), f.value(p.kind), f.value(p.site);
     for (std::size_t b = 0; b < layout_->boards.size(); ++b) f.word(board_keys_[2 * b]);
