@@ -185,7 +185,9 @@ void GameState::gather(ZoneId to) {
     seen_by_[c] |= grant;
   }
   zone_size_[to] = static_cast<std::uint16_t>(capacity_);
-  board_keys_ = computed_board_keys();  // no tile on any face any more; the marks stay
+  // No tile on any face any more; the marks stay. Copied into the keys' own buffer: the undo log noted its address.
+  const std::vector<std::uint64_t> keys = computed_board_keys();
+  std::copy(keys.begin(), keys.end(), board_keys_.begin());
 }
 
 int GameState::deal(ZoneId from, std::span<const ZoneId> to, int count) {

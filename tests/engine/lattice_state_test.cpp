@@ -385,7 +385,9 @@ TEST_CASE("the undo log restores board contents: tiles, marks, lying components,
   REQUIRE(s.begin_undo());
   s.gather(kBag);
   CHECK(s.tile_on(0, F("0,0u")) == kNoComponent);
+  CHECK(s.check_invariants() == "");  // gather's board keys: no tile any more, the marks as they were
   s.rollback();
   CHECK(s == base);
   CHECK(s.tile_on(0, F("0,0u")) == kStart);
+  CHECK(s.check_invariants() == "");  // the board keys restored with the tables (gather kept their buffer)
 }
