@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "state.hpp"
+#include "word_hash.hpp"
 
 namespace hr {
 
@@ -20,9 +21,7 @@ constexpr std::uint64_t kFaceSalt = 0x6A09E667F3BCC908ULL, kMarkSalt = 0xBB67AE8
 /// The code of one content: MurmurHash3's fmix64 (a bijection) of the salted pair, so distinct (index, value) pairs of
 /// one salt have distinct codes.
 std::uint64_t code(std::uint64_t salt, std::uint64_t index, std::uint64_t value) {
-  std::uint64_t k = salt + index * 0x9E3779B97F4A7C15ULL + value * 0xC2B2AE3D27D4EB4FULL;
-  k ^= k >> 33, k *= 0xff51afd7ed558ccdULL, k ^= k >> 33, k *= 0xc4ceb9fe1a85ec53ULL, k ^= k >> 33;
-  return k;
+  return fmix64(salt + index * 0x9E3779B97F4A7C15ULL + value * 0xC2B2AE3D27D4EB4FULL);
 }
 
 }  // namespace

@@ -10,6 +10,13 @@
 
 namespace hr {
 
+/// MurmurHash3's 64-bit finalizer (a bijection that spreads every input bit over the output): WordHash::finish,
+/// and the codes of the board keys (board_keys.cpp).
+inline std::uint64_t fmix64(std::uint64_t k) {
+  k ^= k >> 33, k *= 0xff51afd7ed558ccdULL, k ^= k >> 33, k *= 0xc4ceb9fe1a85ec53ULL, k ^= k >> 33;
+  return k;
+}
+
 /// A 64-bit hash of a byte stream taken 8 bytes at a time: each word is xor-ed into h, multiplied by an odd constant
 /// (2^64 / golden ratio) and folded (h ^= h >> 32); small values are packed into a word first, and a value that
 /// does not fit in the word being packed starts the next one (zero-padded). The same calls in the same order give the
@@ -53,9 +60,7 @@ struct WordHash {
   }
   std::uint64_t finish() {
     flush();
-    std::uint64_t k = h;
-    k ^= k >> 33, k *= 0xff51afd7ed558ccdULL, k ^= k >> 33, k *= 0xc4ceb9fe1a85ec53ULL, k ^= k >> 33;
-    return k;
+    return fmix64(h);
   }
 };
 

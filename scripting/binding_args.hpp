@@ -254,10 +254,10 @@ inline SiteKind site_kind_arg(lua_State* L, int index) {
 /// Raises on malformed text. (bindings_boards.cpp)
 int site_from_text(lua_State* L, Impl& impl, int board, SiteKind kind, const char* text);
 
-/// A site id of `kind` at argument `index`: a number (1-based) or its text form; raises when it is not on the
-/// board (naming the board and the text).
 inline int site_arg_checked(lua_State* L, Impl& impl, int board, SiteKind kind, int index);
 
+/// A site id of `kind` at argument `index`: a number (1-based) or its text form; raises when it is not on the
+/// board (naming the board and the text).
 inline int site_arg(lua_State* L, Impl& impl, int board, SiteKind kind, int index) {
   // The common case first (an integer on the board: three calls), everything else (a text, an error) below.
   if (lua_type(L, index) == LUA_TNUMBER) {

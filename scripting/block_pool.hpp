@@ -1,7 +1,7 @@
 // block_pool.hpp — BlockPool: the small blocks of a sandbox's Lua state (up to 512 bytes, in classes of 16 bytes),
 // carved from 64 KiB slabs and, once Lua frees them, kept on a free list per class for the next block of that class.
-// Lua allocates and frees tables, strings and closures at a high rate while a hook runs (a Lost Valley search: ~30,000
-// blocks a decision); malloc and free for each cost ~4% of such a run, a free list a few instructions. The slabs are
+// Lua allocates and frees tables, strings and closures at a high rate while a hook runs: malloc and free for each were
+// ~4% of a Lost Valley search's instructions (callgrind, docs/performance.md), a free list costs a few. The slabs are
 // freed with the pool (the sandbox's, after lua_close); a freed block is kept for reuse, so the pool holds at most
 // the state's peak of small blocks. Not thread-safe: one pool per Lua state, which one thread runs at a time.
 #pragma once
