@@ -94,7 +94,7 @@ pids+=($!)
 # The node is up when sinfo says idle.
 up=""
 for _ in $(seq 100); do
-  if sinfo -h -o %t 2>/dev/null | grep -q idle; then up=1; break; fi
+  if sinfo -h -o %t 2>/dev/null | grep idle > /dev/null; then up=1; break; fi
   sleep 0.2
 done
 [ -n "$up" ] || fail "the one-node Slurm did not come up: $(sinfo 2>&1)"

@@ -18,7 +18,7 @@ fi
 for tool in cpack apt-get dpkg-shlibdeps man help2man; do
   if ! command -v "$tool" >/dev/null; then echo "SKIP: $tool is not installed"; exit 77; fi
 done
-if dpkg-query -W -f='${Status}' houserules 2>/dev/null | grep -q "install ok installed"; then
+if dpkg-query -W -f='${Status}' houserules 2>/dev/null | grep "install ok installed" > /dev/null; then
   echo "SKIP: a houserules package is already installed; this test installs and removes its own"; exit 77
 fi
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -67,8 +67,8 @@ s = houserules.load("lost-cities").new_game(7)
 while not s.is_terminal(): s.apply_action(random.Random(1).choice(s.legal_actions()))
 print("python:", s.returns())' || fail "the installed Python module does not play a game"
 fi
-MANWIDTH=120 man -P cat houserules 2>/dev/null | grep -qw simulate || fail "man houserules does not list simulate"
-MANWIDTH=120 man -P cat houserules-play 2>/dev/null | grep -q -- --players || fail "man houserules-play does not show --players"
+MANWIDTH=120 man -P cat houserules 2>/dev/null | grep -w simulate > /dev/null || fail "man houserules does not list simulate"
+MANWIDTH=120 man -P cat houserules-play 2>/dev/null | grep -- --players > /dev/null || fail "man houserules-play does not show --players"
 completion=$(pkg-config --variable=completionsdir bash-completion 2>/dev/null || echo /usr/share/bash-completion/completions)/houserules
 got=$(bash -c 'source "$1"; COMP_WORDS=(houserules play lost-); COMP_CWORD=2; _houserules; printf "%s\n" "${COMPREPLY[@]}"' _ "$completion")
 grep -qx lost-cities <<<"$got" || fail "the installed completion does not complete houserules play lost-<TAB>: $got"

@@ -44,7 +44,7 @@ echo "--- 4. trick: a symlink planted at <golden>.jsonl.tmp"
 cp -r "$src/rulesets/lost-cities" "$tmp/"
 golden="$tmp/lost-cities/tests/golden"
 for file in "$golden"/*.jsonl; do
-  head -n 1 "$file" | grep -q '"ruleset":"lost-cities"' || rm "$file"
+  head -n 1 "$file" | grep '"ruleset":"lost-cities"' > /dev/null || rm "$file"
 done
 echo "precious" >"$tmp/victim"
 for file in "$golden"/*.jsonl; do ln -s "$tmp/victim" "$file.tmp"; done
@@ -52,13 +52,13 @@ sed -i 's/^expedition_cost = 20$/expedition_cost = 25/' "$tmp/lost-cities/rulese
 "$hr" test --update "$golden" || fail "test --update failed"
 [ "$(cat "$tmp/victim")" = "precious" ] || fail "test --update wrote through the planted link"
 "$hr" test "$golden" || fail "the updated golden files do not pass"
-ls "$golden" | grep -qv -e '\.jsonl$' -e '\.jsonl\.tmp$' && fail "a temporary file was left behind"
+ls "$golden" | grep -v -e '\.jsonl$' -e '\.jsonl\.tmp$' > /dev/null && fail "a temporary file was left behind"
 
 echo "--- 5. trick: hidden state in a Lua upvalue across games"
 "$hr" check "$src/tests/scripting/fixtures/hostile/heuristic-counter.toml" --games 3 >"$tmp/out" 2>&1
 status=$?
 cat "$tmp/out"
 [ "$status" -eq 1 ] || fail "check exited $status, expected 1 (a violation)"
-grep -m1 '^VIOLATION' "$tmp/out" | grep -q ": replay: " || fail "the first violation is not a replay violation"
+grep -m1 '^VIOLATION' "$tmp/out" | grep ": replay: " > /dev/null || fail "the first violation is not a replay violation"
 grep -q "same Lua state after the played game" "$tmp/out" || fail "check does not say how it replays"
 echo "PASS"

@@ -19,7 +19,7 @@ toml="$tmp/lost-cities/ruleset.toml"
 # Only the base ruleset's games: a variant's golden games (header "lost-cities/<variant>") may set the changed
 # parameters themselves, and their `extends = "lost-cities"` names the built-in ruleset, not this copy.
 for file in "$golden"/*.jsonl; do
-  head -n 1 "$file" | grep -q '"ruleset":"lost-cities"' || rm "$file"
+  head -n 1 "$file" | grep '"ruleset":"lost-cities"' > /dev/null || rm "$file"
 done
 count=$(ls "$golden"/*.jsonl | wc -l)
 [ "$count" -ge 1 ] || fail "no golden files in rulesets/lost-cities/tests/golden"

@@ -34,7 +34,7 @@ hand1=$(all | hand_of)
 one_turn() {
   tmux send-keys -t "$session" 1 Enter
   for _ in $(seq 600); do
-    all | grep -qF "Pass the terminal to seat $2" && return 0
+    all | grep -F "Pass the terminal to seat $2" > /dev/null && return 0
     if [ "$(all | grep -c "seat $1>")" -ge 2 ]; then tmux send-keys -t "$session" 'draw deck' Enter; wait_for "Pass the terminal to seat $2"; return 0; fi
     sleep 0.1
   done
@@ -95,7 +95,7 @@ start "-u XDG_STATE_HOME HOME=$d/home" lost-cities --players human,greedy --seed
 wait_for 'seat 1>'
 tmux send-keys -t "$session" quit Enter
 wait_for 'Resume with: houserules play --resume'
-all | grep -qF "Resume with: houserules play --resume $d/home/.local/state/houserules/game-" ||
+all | grep -F "Resume with: houserules play --resume $d/home/.local/state/houserules/game-" > /dev/null ||
   fail "without XDG_STATE_HOME the game is not kept in ~/.local/state/houserules"
 [ "$(stat -c %a "$d/home/.local/state/houserules")" = 700 ] || fail "~/.local/state/houserules is not mode 700"
 echo "without XDG_STATE_HOME: kept in ~/.local/state/houserules: ok"

@@ -48,7 +48,7 @@ tmux send-keys -t "$session" 'fly to the moon' Enter
 wait_for 'is not an action'
 long=$(all | awk 'length($0) > 80' | head -3)
 [ -z "$long" ] || fail "a line wider than the terminal (cut by it, not wrapped between words): $long"
-all | grep -qF 'draw deck or draw <colour letter> (e.g. play Y7, draw G)' || fail "the refusal's words are not all on the screen"
+all | grep -F 'draw deck or draw <colour letter> (e.g. play Y7, draw G)' > /dev/null || fail "the refusal's words are not all on the screen"
 tmux send-keys -t "$session" 1 Enter
 wait_for 'seat 1>' 3
 tmux send-keys -t "$session" 'draw deck' Enter
@@ -58,6 +58,6 @@ in_hand_order
 # 2. The board game (seed 2, two greedy bots): each step of a turn says where it went.
 start 140 lost-cities-board --players greedy,greedy --seed 2
 wait_for 'played W6'
-all | grep -qF 'played W6: adventurer white to step 2 (-15); arrow: adventurer white to step 3' ||
+all | grep -F 'played W6: adventurer white to step 2 (-15); arrow: adventurer white to step 3' > /dev/null ||
   fail "the board game's turn line does not give the card's step (2) and the arrow's (3): $(all | grep -F 'played W6')"
 echo "OK: actions numbered in hand order, long refusals wrapped between words, each step of a board turn placed"

@@ -65,17 +65,17 @@ for ruleset in lost-cities lost-cities-board lost-cities-rivals lost-valley; do
   grep -qE "$want" <<< "$opponent" || fail "the opponent's line '$opponent' does not say what happened ($want)"
   if grep -qE '\(now [0-9-]+\)|end turn' <<< "$opponent"; then fail "the opponent's line '$opponent' is the generic account"; fi
   if [ "$ruleset" = lost-cities ]; then  # the human's own draw, named to them only
-    tmux capture-pane -p -t "$session" -S -400 | grep -qE '^  seat 1 \(human\): .*you drew [A-Z][0-9x]+ from the deck' ||
+    tmux capture-pane -p -t "$session" -S -400 | grep -E '^  seat 1 \(human\): .*you drew [A-Z][0-9x]+ from the deck' > /dev/null ||
       fail "no 'you drew ...' on the human's own turn line"
   fi
   # undo: back to the first decision, unless a card was shown since (the forced draw, the opponent's card): then
   # refused with the reason, and the transcript has no undo line (issue 32)
   tmux send-keys -t "$session" undo Enter
   for _ in $(seq 600); do
-    tmux capture-pane -p -t "$session" -S -400 | grep -qE 'Undone: back to your decision|Undo refused: since' && break
+    tmux capture-pane -p -t "$session" -S -400 | grep -E 'Undone: back to your decision|Undo refused: since' > /dev/null && break
     sleep 0.1
   done
-  if tmux capture-pane -p -t "$session" -S -400 | grep -q 'Undone: back to your decision'; then
+  if tmux capture-pane -p -t "$session" -S -400 | grep 'Undone: back to your decision' > /dev/null; then
     grep -q '"type":"undo"' "$d/$log" || fail "the transcript has no undo line"
   else
     wait_for 'Undo refused: since that decision you have seen'
@@ -106,7 +106,7 @@ ruleset=no-colour
 tmux kill-session -t "$session" 2> /dev/null || true
 tmux new-session -d -s "$session" -x 140 -y 50 "cd $d && NO_COLOR=1 $(printf '%q ' "$hr") play lost-cities --players human,greedy --seed 5; sleep 30"
 wait_for 'seat 1>'
-if screen | grep -q $'\e\\[3[0-9]m'; then fail "colour despite NO_COLOR"; fi
+if screen | grep $'\e\\[3[0-9]m' > /dev/null; then fail "colour despite NO_COLOR"; fi
 echo quit | "$hr" play lost-cities --players human,greedy --seed 5 > "$d/pipe.txt"
 if grep -q $'\e' "$d/pipe.txt"; then fail "escape sequences in a pipe"; fi
 echo "NO_COLOR and pipes: plain text: ok"

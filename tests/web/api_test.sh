@@ -237,7 +237,7 @@ echo "ok  lost-cities-board: the event tiles' scenes"
 for id in lost-cities lost-valley; do
   call GET "/api/rulesets/$id/rules"
   [ "$status" = 200 ] && cmp -s "$tmp/body" "$src/rulesets/$id/README.md" || fail "GET /api/rulesets/$id/rules is not its README (HTTP $status)"
-  curl -s -D - -o /dev/null "${url}api/rulesets/$id/rules" | grep -qi '^Content-Type: text/plain' || fail "the rules of $id are not text/plain"
+  curl -s -D - -o /dev/null "${url}api/rulesets/$id/rules" | grep -i '^Content-Type: text/plain' > /dev/null || fail "the rules of $id are not text/plain"
 done
 echo "ok  200 GET /api/rulesets/<id>/rules: each ruleset's README.md as text"
 expect 404 "no rules page for 'no-such-game'" GET /api/rulesets/no-such-game/rules
