@@ -20,6 +20,8 @@ void register_mutate_command(CLI::App& app, int& status) {
       "Examples:\n"
       "  houserules mutate lost-cities --jobs 2                 every mutant of the ruleset's scripts\n"
       "  houserules mutate lost-cities --max 100 --seed 7       a sample of 100 mutants (the same for a seed)\n"
+      "  houserules mutate lost-valley --only heuristic.lua     the mutants of one script\n"
+      "  houserules mutate lost-valley --only store.lua:40-90   of lines 40 to 90 of one script\n"
       "  houserules mutate my-rule/variant.toml --tests my-rule/tests --json > mutants.json\n"
       "  houserules mutate lost-cities --equivalents-template >> rulesets/lost-cities/equivalent-mutants.toml\n"
       "A mutant the tests never reach (coverage of the unmutated run) is reported as not covered, not run.\n"
@@ -44,6 +46,10 @@ void register_mutate_command(CLI::App& app, int& status) {
                      "Seconds one mutant's tests may take before it is stopped and counted as killed (0: ten times "
                      "the unmutated run plus 10 s)")
       ->capture_default_str();
+  mutate->add_option("--only", options->only,
+                     "Only the mutants of this file of the ruleset (ruleset.toml for its parameters), or of its lines "
+                     "FILE:LINE or FILE:FIRST-LAST; repeat for several")
+      ->type_name("FILE[:LINES]");
   mutate->add_flag("--json", options->json, "Print the result as JSON (every mutant with its status and diff)");
   mutate->add_flag("--list", options->list, "List the mutants (after sampling) without running them");
   mutate->add_option("--equivalents", options->equivalents,

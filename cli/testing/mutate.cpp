@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -93,6 +94,61 @@ std::string ranges(const std::vector<int>& sorted_lines) {
 }
 
 enum class Status { Killed, Survived, NotCovered, Invalid, Equivalent };
+
+/// One `--only` entry: a mutated file and its lines first..last (0, 0: all of them).
+struct Selection {
+  fs::path file;
+  int first = 0;
+  int last = 0;
+  bool holds(const fs::path& f, int from_line, int to_line) const {
+    return f == file && (first == 0 || (from_line <= last && to_line >= first));
+  }
+};
+
+/// Reads the `--only` entries ("FILE", "FILE:LINE", "FILE:FIRST-LAST") against the mutated files (the keys of
+/// `sources`, absolute). FILE is relative to the ruleset's folder or to the current folder, or a file name
+/// alone when one mutated file has it. Throws std::runtime_error naming the entry when it names no mutated file
+/// or more than one, or its lines are not 1 <= FIRST <= LAST.
+std::vector<Selection> read_selections(const std::vector<std::string>& only, const fs::path& ruleset_dir,
+                                       const std::map<fs::path, std::string>& sources) {
+  static const std::regex with_lines(R"(^(.+):([0-9]{1,9})(?:-([0-9]{1,9}))?$)");
+  // The mutated files as an author names them: relative to the ruleset's folder when inside it.
+  const fs::path dir = fs::weakly_canonical(ruleset_dir);
+  std::string known;
+  for (const auto& [file, text] : sources) {
+    const fs::path relative = file.lexically_relative(dir);
+    const bool inside = !relative.empty() && *relative.begin() != "..";
+    known += (known.empty() ? "" : ", ") + (inside ? relative.generic_string() : Sandbox::display_path(file));
+  }
+  std::vector<Selection> out;
+  for (const std::string& entry : only) {
+    const std::string shown = "--only " + printable(cut_for_message(entry, 120));
+    Selection s;
+    std::string name = entry;
+    std::smatch m;
+    if (std::regex_match(entry, m, with_lines)) {
+      name = m[1];
+      s.first = std::stoi(m[2]);
+      s.last = m[3].matched ? std::stoi(m[3]) : s.first;
+      if (s.first < 1 || s.last < s.first)
+        throw std::runtime_error(shown + ": lines are LINE or FIRST-LAST, with 1 <= FIRST <= LAST");
+    }
+    std::set<fs::path> matches;
+    std::error_code ec;
+    const fs::path in_ruleset = fs::weakly_canonical(ruleset_dir / name, ec);
+    const fs::path in_cwd = fs::weakly_canonical(fs::path(name), ec);
+    for (const auto& [file, text] : sources)
+      if (file == in_ruleset || file == in_cwd || (fs::path(name).filename() == name && file.filename() == name))
+        matches.insert(file);
+    if (matches.empty())
+      throw std::runtime_error(shown + ": not a file this run mutates (" + known + ")");
+    if (matches.size() > 1)
+      throw std::runtime_error(shown + ": more than one mutated file has that name; give its path in the ruleset");
+    s.file = *matches.begin();
+    out.push_back(s);
+  }
+  return out;
+}
 
 /// `text` as a TOML basic string ("...", with escapes).
 std::string toml_string(std::string_view text) {
@@ -221,6 +277,31 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
   }
   const std::string equivalents_shown = equivalents_file.empty() ? "" : Sandbox::display_path(equivalents_file);
 
+  // --only: the mutants of some files or lines; the declarations outside them are not stale, only not asked for.
+  if (!options.only.empty()) {
+    std::vector<Selection> selections;
+    try {
+      selections = read_selections(options.only, info.dir, sources);
+    } catch (const std::exception& e) {
+      err << "houserules mutate: " << e.what() << "\n";
+      return 2;
+    }
+    auto selected = [&selections](const fs::path& file, int first, int last) {
+      return std::any_of(selections.begin(), selections.end(),
+                         [&](const Selection& s) { return s.holds(file, first, last); });
+    };
+    all.erase(std::remove_if(all.begin(), all.end(),
+                             [&](const Mutant& m) { return !selected(m.file, m.line, m.last_line); }),
+              all.end());
+    stale.erase(std::remove_if(stale.begin(), stale.end(),
+                               [&](const DeclaredEquivalent& d) { return !selected(d.file, d.line, d.line); }),
+                stale.end());
+  }
+  const std::size_t selected_count = all.size();
+  std::string only_shown;
+  for (const std::string& entry : options.only)
+    only_shown += (only_shown.empty() ? "" : " ") + printable(cut_for_message(entry, 120));
+
   if (options.max > 0 && all.size() > static_cast<std::size_t>(options.max)) {
     // A sample: the first `max` of a shuffle drawn from the seed, shown in source order.
     Rng rng(options.seed);
@@ -241,7 +322,10 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
   }
 
   // The unmutated run, with coverage, in a child (no Sandbox, hence no watchdog thread, in this process).
-  err << "houserules mutate " << options.target << ": " << found_count << " mutants; running the tests ("
+  err << "houserules mutate " << options.target << ": "
+      << (options.only.empty() ? fmt::format("{} mutants", found_count)
+                               : fmt::format("{} of the {} mutants (--only {})", selected_count, found_count, only_shown))
+      << "; running the tests ("
       << plan.files.size() << " files" << (plan.check_games ? fmt::format(", check of {} games", plan.check_games) : "")
       << ") without a mutation, with coverage\n";
   std::map<fs::path, std::map<int, std::int64_t>> coverage;
@@ -384,8 +468,10 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
   };
   const double score = percent(killed, killed + survived);
   const double score_all = percent(killed, killed + survived + equivalent);
-  const std::string sampled =
-      all.size() < found_count ? fmt::format(" (a sample of {} of the {} mutants, seed {})", all.size(), found_count, options.seed) : "";
+  std::string sampled =
+      all.size() < selected_count ? fmt::format(" (a sample of {} of the {} mutants, seed {})", all.size(), selected_count, options.seed) : "";
+  if (!options.only.empty())
+    sampled += fmt::format(" (only {}: {} of the ruleset's {} mutants)", only_shown, selected_count, found_count);
   const fs::path relative_to = equivalents_file.empty() ? fs::weakly_canonical(info.dir)
                                                         : fs::weakly_canonical(equivalents_file).parent_path();
   if (options.equivalents_template) {
@@ -436,7 +522,8 @@ int mutate_command(const MutateOptions& options, std::ostream& out, std::ostream
     for (const Result* r : wrongly_declared)
       wrong_list.push_back({{"at", r->mutant.declared_at}, {"file", r->mutant.shown}, {"line", r->mutant.line},
                             {"change", r->mutant.what}, {"detail", r->detail}});
-    const nlohmann::json doc = {{"target", options.target}, {"mutants_found", found_count}, {"mutants", all.size()},
+    const nlohmann::json doc = {{"target", options.target}, {"mutants_found", found_count},
+                                {"only", options.only}, {"mutants_selected", selected_count}, {"mutants", all.size()},
                                 {"seed", options.seed}, {"killed", killed}, {"survived", survived},
                                 {"not_covered", not_covered}, {"not_valid", invalid}, {"equivalent", equivalent},
                                 {"score", score}, {"score_counting_equivalents", score_all},

@@ -116,6 +116,10 @@ struct MutateOptions {
   /// folder's equivalent-mutants.toml when there is one (a ruleset, not a variant)
   std::string equivalents;
   bool equivalents_template = false;  ///< print the undeclared survivors as equivalent-mutants entries
+  /// Only the mutants of these files, each "FILE", "FILE:LINE" or "FILE:FIRST-LAST" (FILE relative to the
+  /// ruleset's folder, or to the current folder, or a file name alone when one mutated file has it); empty:
+  /// every mutant. Declarations of the equivalents file outside them are not reported as stale.
+  std::vector<std::string> only;
 };
 
 /// Runs the mutation test. Prints the score and each surviving mutant (file:line, what changed, the diff) to

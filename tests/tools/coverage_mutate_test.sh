@@ -134,6 +134,26 @@ grep -q "^tt/rules.lua:$bonus_if: comparison, \`>\` -> \`>=\`" eq.txt && fail "a
 grep -qE "^  tt/equivalent-mutants.toml:10: tt/rules.lua:$total_line: constant, \`0\` -> \`1\` \(FAIL " eq.txt ||
   fail "the wrongly declared mutant is not reported with the entry's line and what killed it"
 grep -qx "  tt/equivalent-mutants.toml:11: rules.lua:1: no such line -> none" eq.txt || fail "the stale entry is not reported"
+# --only: the mutants of some lines of one file; a declaration elsewhere is not reported as stale.
+"$hr" mutate tt --only "rules.lua:$bonus_if" --jobs 2 --check-games 0 --json >only.json 2>only.err ||
+  { cat only.err; fail "mutate --only failed"; }
+python3 - "$bonus_if" <<'PY' || fail "mutate --only: not the mutants of that line"
+import json, sys
+line = int(sys.argv[1]); d = json.load(open("only.json")); full = json.load(open("one.json"))
+want = sorted(r["change"] for r in full["results"] if r["line"] == line)
+got = sorted(r["change"] for r in d["results"])
+assert got == want and want, (got, want)
+assert d["mutants_selected"] == len(want) and d["mutants_found"] == full["mutants_found"], d
+assert d["only"] == [f"rules.lua:{line}"], d["only"]
+assert d["stale_equivalents"] == [], d["stale_equivalents"]  # the entry at line 1 is outside the lines asked for
+assert [r["status"] for r in d["results"] if r["change"] == "`>` -> `>=`"] == ["equivalent"], d["results"]
+PY
+grep -q "mutants (--only rules.lua:$bonus_if); running the tests" only.err || fail "mutate --only: the progress does not say which"
+"$hr" mutate tt --only rule.lua --check-games 0 >/dev/null 2>only.err && fail "--only of a file that is not mutated was accepted"
+grep -qx 'houserules mutate: --only rule.lua: not a file this run mutates (rules.lua, ruleset.toml)' only.err ||
+  { cat only.err; fail "--only of an unknown file: not a one-line error naming it and the files"; }
+"$hr" mutate tt --only rules.lua:9-3 --check-games 0 >/dev/null 2>only.err && fail "--only with lines 9-3 was accepted"
+grep -q '^houserules mutate: --only rules.lua:9-3: lines are LINE or FIRST-LAST' only.err || { cat only.err; fail "--only 9-3: no error"; }
 # The template: every undeclared survivor, in the file's format; with `why` written in, it declares them all.
 "$hr" mutate tt --jobs 2 --check-games 2 --equivalents-template >template.toml 2>/dev/null || fail "--equivalents-template failed"
 [ "$(grep -c '^  { file = ' template.toml)" = "$((survivors - 1))" ] ||
