@@ -285,8 +285,9 @@ function M.install(rules, K)
           if touched and rules.at_store(game, v) then ch = "$" end
           put(row, x, ch)
           local here = {}
+          -- the seats there, in increasing order: game:figures_on lists them in figure order (engine/state.hpp), and
+          -- prospector s is figure s (valley.lua)
           for _, f in ipairs(game:figures_on(B, "vertex", v)) do if f <= SEATS then here[#here + 1] = f end end
-          table.sort(here)
           if #here == 1 then put(row, x + 1, tostring(here[1]))
           elseif #here > 1 then
             put(row, x + 1, "*")
