@@ -8,7 +8,7 @@ local rules = K.rules
 -- the kernel's methods bound to locals (docs: houserules.game): no method look-up on the game at each call
 local move_figure = K.G.move_figure
 local G = K.G
-local P, B, ICE, GOLD, counter, size_of, GEO, NF = K.P, K.B, K.ICE, K.GOLD, K.counter, K.size_of, K.GEO, K.NF
+local P, B, ICE, GOLD, counter, size_of, GEO = K.P, K.B, K.ICE, K.GOLD, K.counter, K.size_of, K.GEO
 local mark_of, CN = K.mark_of, K.CN
 
 --- The ice die at the end of a turn once the ice block is in play: on `ice_roll` or more it moves one river tile

@@ -247,7 +247,6 @@ local VQ, VR, VID = {}, {}, {}        -- vertex -> q, r; "q,r" key -> vertex
 local VEDGES, VFACES = {}, {}          -- vertex -> its edges, its faces
 local EV1, EV2, EFACES = {}, {}, {}    -- edge -> its vertices, its faces
 local FVERTS, FEDGES = {}, {}          -- face -> its vertices, its edges
-local NV, NE, NF = 0, 0, 0
 local function vid(q, r)
   if q < 0 or r < 0 or q > W or r > H then return nil end
   return VID[q * 1024 + r]
@@ -256,7 +255,6 @@ end
 local function geometry(game)
   if GEO.ready then return end
   local _, _, _, nf, ne, nv = game:board_size(B)
-  NV, NE, NF = nv, ne, nf
   GEO.NV, GEO.NE, GEO.NF = nv, ne, nf
   for v = 1, nv do
     local text = game:vertex_text(B, v)
@@ -676,7 +674,7 @@ return { rules = rules, P = P, SEATS = SEATS, W = W, H = H, B = B, FOREST = FORE
   IS_ANIMAL_FOREST = IS_ANIMAL_FOREST, IS_RIVER_TILE = IS_RIVER_TILE, G = G, counter = counter, CN = CN, BASE_CN = BASE_CN,
   set_counter = set_counter, add_counter = add_counter, size_of = size_of, top_of = top_of, cards_of = cards_of,
   move = move, GEO = GEO, VQ = VQ, VR = VR, VID = VID, VEDGES = VEDGES, VFACES = VFACES, EV1 = EV1, EV2 = EV2,
-  EFACES = EFACES, FVERTS = FVERTS, FEDGES = FEDGES, NV = NV, NE = NE, NF = NF, vid = vid, geometry = geometry,
+  EFACES = EFACES, FVERTS = FVERTS, FEDGES = FEDGES, vid = vid, geometry = geometry,
   edge_between = edge_between, other_end = other_end, face_of = face_of, across = across, rotate = rotate,
   global_vertex = global_vertex, parse_pair = parse_pair, global_side = global_side, tile_at = tile_at,
   face_feature = face_feature, edge_class = edge_class, mark_of = mark_of, lying = lying, land_of = land_of,
