@@ -116,7 +116,8 @@ function rules.token_kind(game, h)
   if l == FOREST then return IS_ANIMAL_FOREST[tile_at(game, B, h)] and "animal" or "event" end
 end
 
--- rules.token_kind for the i-th tile of record R (its landscape and tile already read) while it is the base rule.
+-- rules.token_kind for the i-th tile of record R (its landscape and tile already read) while it is the base rule, as
+-- far as its callers ask: whether it is "animal" or "event" (event_sites, hunt_sites); "green" and "grey" are nil here.
 local BASE_TOKEN_KIND = rules.token_kind
 local function token_kind_in(game, R, i)
   if rules.token_kind ~= BASE_TOKEN_KIND then return rules.token_kind(game, R[5 * i - 4]) end
@@ -124,8 +125,6 @@ local function token_kind_in(game, R, i)
   if l == CAVE then return "animal" end
   if l == MEADOW then return "event" end
   if l == FOREST then return IS_ANIMAL_FOREST[R[5 * i - 3]] and "animal" or "event" end
-  if l == LAKE or l == BUSHES then return "green" end
-  if l == MOUNTAIN or l == SOURCE then return "grey" end
 end
 
 -- Whether the i-th tile of record R holds a token `pred` accepts (#rules.tokens_on_tile(game, h, pred) > 0, without

@@ -134,10 +134,10 @@ function rules.modes(game, s)
   return out
 end
 
--- The vertex where figure f stands (rules.position's reading of game:figure), nil off the board.
+-- The vertex where figure f stands (game:figure gives its board, "vertex" and the vertex: docs/boards.md), nil off
+-- the board.
 local function vertex_of(game, f)
-  local a, b, c = game:figure(f)
-  if type(a) == "table" then return a.id or a[3] end
+  local _, b, c = game:figure(f)
   if c then return c end
   return b
 end

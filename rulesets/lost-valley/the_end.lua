@@ -28,14 +28,9 @@ function rules.roll_ice(game)
 end
 
 --- Whether seat s may declare the end (seed FIN DU JEU): its prospector is at the start store with at least
---- `end_tokens` gold tokens.
-local BASE_AT_START_STORE, BASE_POSITION = rules.at_start_store, rules.position -- movement.lua
+--- `end_tokens` gold tokens. (The gold bag's size, one kernel call, is asked first: the rules only read the game.)
 function rules.may_declare_end(game, s)
-  if rules.at_start_store == BASE_AT_START_STORE and rules.position == BASE_POSITION then
-    -- the base rules only read the game: the gold bag's size (one call, seldom enough) asked first
-    return size_of(game, GOLD[s]) >= P.end_tokens and rules.at_start_store(game, rules.position(game, s))
-  end
-  return rules.at_start_store(game, rules.position(game, s)) and size_of(game, GOLD[s]) >= P.end_tokens
+  return size_of(game, GOLD[s]) >= P.end_tokens and rules.at_start_store(game, rules.position(game, s))
 end
 
 --- score(game, seat): the nuggets in the seat's gold bag (seed FIN DU JEU: "Le joueur le plus riche"; the seed's
