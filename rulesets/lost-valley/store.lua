@@ -53,8 +53,9 @@ end
 --- `pay` alone: the engine chooses the tokens for the player (a convenience, and the bots' default; `pay grey4`,
 --- rules.pay_token, lets the player choose): from seat s's gold bag (seed B.7: "le magasin ne rend pas la monnaie"),
 --- the tokens whose total covers the price with the least overpayment, then the fewest tokens;
---- between sets of the same total and size, the one the search below meets first, taking the tokens biggest first
---- (ASSUMED, the seed leaves it to the player: 5 nuggets from 4, 3, 2 and 1 are paid 3 + 2, keeping 4 and 1).
+--- between sets of the same total and size, the one the search below meets first, taking the tokens biggest first,
+--- and of the same worth the one declared first (river gold before an event's gold) (ASSUMED, the seed leaves it to
+--- the player: 5 nuggets from 4, 3, 2 and 1 are paid 3 + 2, keeping 4 and 1; a green2 is paid before a gold2).
 function rules.pay_nuggets(game, s, price)
   if price <= 0 then return end
   local tokens = cards_of(game, GOLD[s])
