@@ -15,7 +15,7 @@ local HORSE, BOAT, CRATE, SIEVE, ROD, AXE, CART = K.HORSE, K.BOAT, K.CRATE, K.SI
 local EQUIP, GOODS, ITEM, counter, cards_of, VEDGES, VFACES = K.EQUIP, K.GOODS, K.ITEM, K.counter, K.cards_of, K.VEDGES, K.VFACES
 local FVERTS, FEDGES, EV1, EV2, IS_RIVER_TILE = K.FVERTS, K.FEDGES, K.EV1, K.EV2, K.IS_RIVER_TILE
 local geometry, other_end, mark_of, lying, land_of, tile_at = K.geometry, K.other_end, K.mark_of, K.lying, K.land_of, K.tile_at
-local tile_head, tile_faces = K.tile_head, K.tile_faces
+local tile_faces = K.tile_faces
 local LAND_WAY, ALONG, CROSSING, FORD_WAY, BORDER = K.LAND_WAY, K.ALONG, K.CROSSING, K.FORD_WAY, K.BORDER
 local GREEN_MEAN, GREY_MEAN = K.GREEN_MEAN, K.GREY_MEAN
 local EXPLORE_VALUE, GOOD_VALUE, EQUIP_VALUE = K.EXPLORE_VALUE, K.GOOD_VALUE, K.EQUIP_VALUE
@@ -221,7 +221,7 @@ end
 
 -- The kernel's walk (a speed idiom for rules.walking_distances while rules.way and rules.explored are the base
 -- rules of movement.lua): game:reachable with a filter that says what rules.way and rules.explored say.
-local START, INNER, COVERED2, COVERED1, OFFBOARD = K.START, K.INNER, K.COVERED2, K.COVERED1, K.OFFBOARD
+local START, COVERED2, COVERED1, OFFBOARD = K.START, K.COVERED2, K.COVERED1, K.OFFBOARD
 local START_INNER = {} -- "anchor rotation" of the start tile -> its inner sides there (static geometry)
 
 --- The inner sides of the start tile where it lies (seed MISE EN PLACE; rules.way: paths, its fords among them).
