@@ -425,7 +425,18 @@ void check_unique_texts(Rules& rules, const GameState& state, int line, const st
   }
 }
 
-void play_actions(Rules& rules, GameState& state, const Scenario& s) {
+/// The scenario's last turn, for expect.turn_summary: the actions the seat that played the last one played in a
+/// row (as `play` groups a turn's actions into one line), the position before the first of them and after the
+/// last (the round's end position when the last ended the round, as `play` shows it).
+struct LastTurn {
+  int seat = 0;  ///< 0: no action was played
+  std::vector<std::string> texts;
+  std::optional<GameState> before, after;
+};
+
+/// Plays the scenario's actions; fills `turn` when the scenario expects a turn summary.
+void play_actions(Rules& rules, GameState& state, const Scenario& s, LastTurn& turn) {
+  const bool keep_turn = !s.expect.turn_summary.empty();
   for (std::size_t i = 0; i < s.actions.size(); ++i) {
     const auto& [text, line] = s.actions[i];
     const std::string label = "action " + std::to_string(i + 1) + " " + in_quotes(text);
@@ -438,7 +449,18 @@ void play_actions(Rules& rules, GameState& state, const Scenario& s) {
     std::optional<std::string> rejection;
     if (auto action = rules.parse_action(state, text)) {
       try {
-        rules.apply(state, *action);
+        const std::string canonical = keep_turn ? rules.action_text(state, *action) : std::string();
+        GameState round_end;
+        rules.apply(state, *action, keep_turn ? &round_end : nullptr);
+        if (keep_turn) {
+          if (seat != turn.seat) {
+            turn.seat = seat;
+            turn.texts.clear();
+            turn.before = before;
+          }
+          turn.texts.push_back(canonical);
+          turn.after = state.round() != before.round() || state.over() ? round_end : state;
+        }
       } catch (const RulesError& e) {
         rejection = e.what();
       }
@@ -462,7 +484,7 @@ void play_actions(Rules& rules, GameState& state, const Scenario& s) {
 
 /// Checks every expectation; returns the failures (line and text), empty if all hold.
 std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const GameState& state,
-                                                            const Expectations& e) {
+                                                            const Expectations& e, const LastTurn& turn) {
   const Layout& layout = state.layout();
   std::vector<std::pair<int, std::string>> failures;
   auto fail = [&](int line, std::string text) { failures.emplace_back(line, std::move(text)); };
@@ -578,6 +600,24 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
     else if (got->find(want.value) == std::string::npos)
       fail(want.line, "the score breakdown of seat " + t + " does not contain " + in_quotes(want.value) + ":\n" + *got);
   }
+  // The line `play` prints for the last turn to the person at the seat (`you` in its words).
+  for (const auto& [t, want] : e.turn_summary) {
+    const int viewer = seat_key(t, want.line, "turn_summary");
+    if (turn.seat == 0) {
+      fail(want.line, "expect.turn_summary." + t + " reads the line of the last turn, but the scenario plays no action");
+      continue;
+    }
+    const GameState before = turn.before->observation(viewer), after = turn.after->observation(viewer);
+    const std::string got =
+        turn_summary_text(rules, after, turn.seat, turn_changes(before, after, viewer, true, turn.texts));
+    if (got.find(want.value) == std::string::npos)
+    {
+      std::string texts;
+      for (const std::string& a : turn.texts) texts += (texts.empty() ? "" : ", ") + in_quotes(a);
+      fail(want.line, "the line of seat " + std::to_string(turn.seat) + "'s turn (" + texts + ") as seat " + t +
+                          " reads it does not contain " + in_quotes(want.value) + ":\n" + got);
+    }
+  }
   if (e.violation) {
     const std::string got = rules.invariant_violation(state);
     if (e.violation->value.empty() && !got.empty())
@@ -681,7 +721,8 @@ void run_scenario(Rules& rules, const Scenario& s) {
   } catch (const LayoutError& e) {
     throw ScenarioError(s.line, std::string("setting up the zones: ") + e.what());
   }
-  play_actions(rules, state, s);  // checks the unique texts of each position an action is played from
+  LastTurn turn;
+  play_actions(rules, state, s, turn);  // checks the unique texts of each position an action is played from
   if (!s.expect.legal.empty() || !s.expect.illegal.empty() || s.expect.legal_actions)  // and of the last one, when the scenario lists texts
     check_unique_texts(rules, state,
                        !s.expect.legal.empty()     ? s.expect.legal.front().line
@@ -689,7 +730,7 @@ void run_scenario(Rules& rules, const Scenario& s) {
                                                    : s.expect.legal_actions->line,
                        s.actions.empty() ? std::string("in the starting position")
                                          : "after the last action " + in_quotes(s.actions.back().value));
-  const auto failures = check_expectations(rules, state, s.expect);
+  const auto failures = check_expectations(rules, state, s.expect, turn);
   if (failures.empty()) return;
   std::string text;
   for (const auto& [line, message] : failures) text += (text.empty() ? "" : "; ") + message;

@@ -55,6 +55,7 @@
 //   heuristic = { 1 = 23.52 }   # Rules::heuristic of each listed seat, within 0.001
 //   describe = { 1 = "Pile 1" } # Rules::describe of the seat's observation contains the text
 //   score_breakdown = { 1 = "wagers x2" }  # the score_breakdown hook's lines for the seat contain the text
+//   turn_summary = { 2 = "played Y7" }     # the line `play` prints for the last turn, as seat 2 saw it, contains it
 //                               # (every card revealed, as `play` shows them at the end of a round)
 //   violation = "breaks"        # Rules::invariant_violation contains this text; false: it is empty
 //   [scenario.expect.board.valley]  # tiles: each listed placement holds that tile (others are not checked);

@@ -276,7 +276,7 @@ std::vector<BoardContents> read_boards(const toml::node& node, std::string_view 
 Expectations read_expectations(const toml::table& table) {
   check_keys(table,
              {"scores", "match_scores", "round_scores", "ranks", "over", "to_move", "phase", "round", "legal", "illegal",
-              "legal_actions", "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board", "heuristic", "describe", "score_breakdown", "violation"},
+              "legal_actions", "error", "zones", "sizes", "sees", "counters", "figures", "tiles", "board", "heuristic", "describe", "score_breakdown", "turn_summary", "violation"},
              "[scenario.expect]");
   Expectations e;
   for (auto&& [key, node] : table) {
@@ -327,8 +327,8 @@ Expectations read_expectations(const toml::table& table) {
         if (!number || !(value->is_integer() || value->is_floating_point())) wrong_type(*value, where, "a number");
         e.heuristic.push_back({std::string(seat->str()), {*number, line_of(*seat)}});
       }
-    } else if (k == "describe" || k == "score_breakdown") {
-      auto& texts = k == "describe" ? e.describe : e.score_breakdown;
+    } else if (k == "describe" || k == "score_breakdown" || k == "turn_summary") {
+      auto& texts = k == "describe" ? e.describe : k == "score_breakdown" ? e.score_breakdown : e.turn_summary;
       for (auto [seat, value] : in_file_order(get_table(node, what))) {
         const std::string where = what + "." + std::string(seat->str());
         texts.push_back({std::string(seat->str()), {get_string(*value, where), line_of(*seat)}});

@@ -153,6 +153,9 @@ struct Expectations {
   /// expect.score_breakdown: a text the score_breakdown hook's lines for each listed seat must contain (on the
   /// position with every card revealed, as `play` shows it at the end of a round).
   std::vector<std::pair<std::string, Located<std::string>>> score_breakdown;
+  /// expect.turn_summary: a text the line `play` prints for the scenario's last turn (the turn_summary hook, else
+  /// the actions and a generic account), as each listed seat saw that turn, must contain.
+  std::vector<std::pair<std::string, Located<std::string>>> turn_summary;
   /// expect.violation: a text the invariants hook's message must contain, or "" (written `false`): none.
   std::optional<Located<std::string>> violation;
 };

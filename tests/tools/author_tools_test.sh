@@ -2,7 +2,7 @@
 # The tools for rule authors fail when they should, with messages naming the file and line (issue 16, item 4):
 # expect.sees that does not match, an unknown phase name, two legal actions with the same text, a variant
 # whose Lua does not load (`describe` exits non-zero), TOML additions that name nothing; and a house rule's
-# golden file replays from any folder; expect.heuristic, expect.violation and expect.describe (issue 15). Usage: author_tools_test.sh <houserules> <source dir>
+# golden file replays from any folder; expect.heuristic, expect.violation and expect.describe (issue 15), expect.turn_summary. Usage: author_tools_test.sh <houserules> <source dir>
 set -u
 hr=$1
 src=$2
@@ -230,4 +230,29 @@ expect "describe: a key that is not a seat" 1 "'bad seat key': expect.describe.'
 expect "describe: a value that is not a text" 1 "'not a text': expect.describe.1 must be a string" -- "$hr" test "$dir/table.toml"
 expect "describe: a seat the game does not have" 1 "'seat out of range': expect.describe" -- "$hr" test "$dir/table.toml"
 expect "describe: the right line passes" 1 "1 passed, 4 failed" -- "$hr" test "$dir/table.toml"
+# 11. expect.turn_summary: the line `play` prints for the scenario's last turn, as the person at a seat reads it.
+#     Seat 2 must not read the card seat 1 drew from the deck (secrets are the game); no action: no turn to read.
+cat > "$dir/turn.toml" <<TOML
+ruleset = "$lc"
+[[scenario]]
+name = "seat 2 reads the card seat 1 drew"
+to_move = 1
+actions = ["discard R2", "draw deck"]
+[scenario.zones]
+"hand.1" = ["Y4", "Y6", "Yx", "B5", "G9", "R2", "W7", "Wx"]
+"deck" = ["G2", "G3", "W10"]
+[scenario.expect]
+turn_summary = { 1 = "you drew W10", 2 = "W10" }
+[[scenario]]
+name = "no action"
+[scenario.expect]
+turn_summary = { 1 = "drew" }
+TOML
+wrong_keys turn_summary '"drew"' 18 "not a text" >> "$dir/turn.toml"
+expect "turn_summary: the other seat's line does not name the drawn card" 1 \
+  "turn.toml:10 'seat 2 reads the card seat 1 drew': the line of seat 1's turn ('discard R2', 'draw deck') as seat 2 reads it does not contain 'W10':" -- "$hr" test "$dir/turn.toml"
+"$hr" test "$dir/turn.toml" 2>&1 | grep "as seat 1 reads it" > /dev/null && fail "turn_summary: seat 1's right line (you drew W10) was reported"
+expect "turn_summary: no action, no turn" 1 "'no action': expect.turn_summary.1 reads the line of the last turn, but the scenario plays no action" -- "$hr" test "$dir/turn.toml"
+expect "turn_summary: a key that is not a seat" 1 "'bad seat key': expect.turn_summary.'first': the key is a seat number" -- "$hr" test "$dir/turn.toml"
+expect "turn_summary: a value that is not a text" 1 "'not a text': expect.turn_summary.1 must be a string" -- "$hr" test "$dir/turn.toml"
 echo "all author-tool checks passed"
