@@ -117,6 +117,7 @@ function M.install(rules, K)
         step, STEPS[step])
     end
     local drawn, taken = nil, nil
+    local discarded = nil -- the card discarded this turn: seed 000 lets a seat take it back at once
     local parts = {}
     for _, m in ipairs(turn.moved) do
       if m.to == HAND[seat] and not m.from then drawn = m.card end
@@ -138,6 +139,7 @@ function M.install(rules, K)
       elseif verb == "pass" then
         parts[#parts + 1] = "left the arrow unused"
       elseif verb == "discard" then
+        discarded = card
         parts[#parts + 1] = "discarded " .. (card or "")
       elseif verb == "draw" and card == "deck" then
         if drawn and seat == turn.viewer then
@@ -147,6 +149,9 @@ function M.install(rules, K)
         end
       elseif verb == "draw" and taken then
         parts[#parts + 1] = string.format("took %s from the %s discard pile", NAME[taken.card], COLOURS[COLOUR[taken.card]])
+      elseif verb == "draw" and card and discarded and path_of(card) and path_of(card) == path_of(discarded:sub(1, 1)) then
+        -- back in the hand it left: no card moved this turn, so the discard names it
+        parts[#parts + 1] = string.format("took %s back from the %s discard pile", discarded, COLOURS[path_of(card)])
       else
         parts[#parts + 1] = text
       end
