@@ -147,11 +147,11 @@ function M.install(rules, K)
         else
           parts[#parts + 1] = "drew from the deck"
         end
-      elseif verb == "draw" and taken then
-        parts[#parts + 1] = string.format("took %s from the %s discard pile", NAME[taken.card], COLOURS[COLOUR[taken.card]])
-      elseif verb == "draw" and card and discarded and path_of(card) and path_of(card) == path_of(discarded:sub(1, 1)) then
-        -- back in the hand it left: no card moved this turn, so the discard names it
-        parts[#parts + 1] = string.format("took %s back from the %s discard pile", discarded, COLOURS[path_of(card)])
+      elseif verb == "draw" and (taken or discarded) then
+        -- a card from a discard pile; the one just discarded, taken back, moved nowhere: its discard names it
+        local k = taken and COLOUR[taken.card] or path_of(discarded:sub(1, 1))
+        parts[#parts + 1] = string.format("took %s from the %s discard pile",
+          taken and NAME[taken.card] or discarded .. " back", COLOURS[k])
       else
         parts[#parts + 1] = text
       end
