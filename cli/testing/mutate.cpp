@@ -18,7 +18,6 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -111,7 +110,6 @@ struct Selection {
 /// or more than one, or its lines are not 1 <= FIRST <= LAST.
 std::vector<Selection> read_selections(const std::vector<std::string>& only, const fs::path& ruleset_dir,
                                        const std::map<fs::path, std::string>& sources) {
-  static const std::regex with_lines(R"(^(.+):([0-9]{1,9})(?:-([0-9]{1,9}))?$)");
   // The mutated files as an author names them: relative to the ruleset's folder when inside it.
   const fs::path dir = fs::weakly_canonical(ruleset_dir);
   std::string known;
@@ -125,11 +123,18 @@ std::vector<Selection> read_selections(const std::vector<std::string>& only, con
     const std::string shown = "--only " + printable(cut_for_message(entry, 120));
     Selection s;
     std::string name = entry;
-    std::smatch m;
-    if (std::regex_match(entry, m, with_lines)) {
-      name = m[1];
-      s.first = std::stoi(m[2]);
-      s.last = m[3].matched ? std::stoi(m[3]) : s.first;
+    // FILE:LINE or FILE:FIRST-LAST: digits (at most 9) after the last colon, a dash between two numbers.
+    const std::size_t colon = entry.rfind(':');
+    const std::string lines = colon == std::string::npos ? "" : entry.substr(colon + 1);
+    const std::size_t dash = lines.find('-');
+    const std::string first = lines.substr(0, dash), last = dash == std::string::npos ? first : lines.substr(dash + 1);
+    auto number = [](const std::string& t) {
+      return !t.empty() && t.size() <= 9 && t.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (colon != std::string::npos && colon > 0 && number(first) && number(last)) {
+      name = entry.substr(0, colon);
+      s.first = std::stoi(first);
+      s.last = std::stoi(last);
       if (s.first < 1 || s.last < s.first)
         throw std::runtime_error(shown + ": lines are LINE or FIRST-LAST, with 1 <= FIRST <= LAST");
     }

@@ -610,8 +610,7 @@ std::vector<std::pair<int, std::string>> check_expectations(Rules& rules, const 
     const GameState before = turn.before->observation(viewer), after = turn.after->observation(viewer);
     const std::string got =
         turn_summary_text(rules, after, turn.seat, turn_changes(before, after, viewer, true, turn.texts));
-    if (got.find(want.value) == std::string::npos)
-    {
+    if (got.find(want.value) == std::string::npos) {
       std::string texts;
       for (const std::string& a : turn.texts) texts += (texts.empty() ? "" : ", ") + in_quotes(a);
       fail(want.line, "the line of seat " + std::to_string(turn.seat) + "'s turn (" + texts + ") as seat " + t +
