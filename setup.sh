@@ -18,10 +18,12 @@ cd "$(dirname "$0")"
 # read the man pages (docs/install.md). slurmctld, slurmd, munge: tests/cluster/slurm_test.sh runs
 # docs/simulation.md's Slurm example on a real one-node Slurm; python3-yaml: the Kubernetes manifests' check.
 # pybind11-dev, python3-dev, python3-pytest: the Python module `import houserules` and its tests (docs/python.md).
+# bc: tests/web/budget_test.sh compares the answers' times; procps: pgrep, which tests/tools/external_player_test.sh
+# uses to see that a timed-out bot's child was stopped (neither is on a minimal Debian 12 machine).
 packages=(build-essential cmake pkg-config liblua5.4-dev libtomlplusplus-dev catch2 libcli11-dev libfmt-dev
           nlohmann-json3-dev libcpp-httplib-dev chromium clang libclang-rt-14-dev lcov libreadline-dev tmux
           python3 curl jq help2man bash-completion dpkg-dev file man-db
-          slurmctld slurmd munge python3-yaml pybind11-dev python3-dev python3-pytest)
+          slurmctld slurmd munge python3-yaml pybind11-dev python3-dev python3-pytest bc procps)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
