@@ -717,10 +717,12 @@ local function cards_text(n)
   return n == 1 and "1 card" or (n .. " cards")
 end
 
---- score_breakdown(game, seat) -> string: how rules.score reaches the seat's score of the round, one line
+--- score_breakdown(game, seat[, score]) -> string: how rules.score reaches the seat's score of the round, one line
 --- per expedition laid (seed 001 FIN DE LA PARTIE, seed 003 FIN DU JEU ET SCORE): the sum of its numbers,
---- minus the cost, times 1 + wagers, plus the bonus; with teams, the team's shared expeditions.
-function rules.score_breakdown(game, seat)
+--- minus the cost, times 1 + wagers, plus the bonus; with teams, the team's shared expeditions. `score` (a number,
+--- default rules.score(game, seat)) is the total the lines explain: what it holds beyond them is shown as "other
+--- rules" (a variant whose score adds up other seats' parts passes each part's own score).
+function rules.score_breakdown(game, seat, score)
   local lines, columns = {}, 0
   for k = 1, NCOLOURS do
     local cards = game:cards(EXPEDITION[seat][k])
@@ -741,7 +743,7 @@ function rules.score_breakdown(game, seat)
   -- the same named rules as rules.score: its adjustments, then what a variant's own rules.score adds
   local parts = rules.score_adjustments(game, seat)
   for _, part in ipairs(parts) do lines[#lines + 1] = part.text end
-  local other = rules.score(game, seat) - columns - adjustment_points(parts)
+  local other = (score or rules.score(game, seat)) - columns - adjustment_points(parts)
   if other ~= 0 then lines[#lines + 1] = string.format("other rules (rules.score): %+d", other) end
   return table.concat(lines, "\n")
 end

@@ -11,22 +11,16 @@ function rules.score(game, seat)
   return total
 end
 
---- score_breakdown(game, seat): every seat's expeditions, as they are all added up. Each seat's part is the
---- parent's breakdown under the parent's score: the parent shows what rules.score adds beyond the expeditions as
---- "other rules", which with the combined score here would be the other seats' points (counted twice).
+--- score_breakdown(game, seat): every seat's expeditions, as they are all added up; each seat's part is the
+--- parent's breakdown of that seat's own score (not the combined one, which would show the other seats' points as
+--- "other rules", counted twice).
 function rules.score_breakdown(game, seat)
-  local combined = rules.score
-  rules.score = parent_score
-  local ok, parts = pcall(function()
-    local lines = {}
-    for s = 1, game:seats() do
-      lines[#lines + 1] = string.format("seat %d's expeditions: %d", s, parent_score(game, s))
-      lines[#lines + 1] = (parent_breakdown(game, s):gsub("[^\n]+", "  %0"))
-    end
-    return lines
-  end)
-  rules.score = combined
-  if not ok then error(parts, 0) end
+  local parts = {}
+  for s = 1, game:seats() do
+    local own = parent_score(game, s)
+    parts[#parts + 1] = string.format("seat %d's expeditions: %d", s, own)
+    parts[#parts + 1] = (parent_breakdown(game, s, own):gsub("[^\n]+", "  %0"))
+  end
   return table.concat(parts, "\n")
 end
 
